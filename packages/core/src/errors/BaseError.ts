@@ -1,0 +1,81 @@
+export interface BaseErrorParameters {
+  /** Extra detail for developers; not shown to visitors. */
+  details?: string | undefined
+  cause?: unknown
+}
+
+/**
+ * The root of every error Latch throws. `shortMessage` is what a visitor may see (the spec's wording);
+ * `details` and `cause` are for developers.
+ *
+ * @example
+ * try { parseCaipAddress('nope') } catch (e) { if (e instanceof BaseError) show(e.shortMessage) }
+ */
+export class BaseError extends Error {
+  override name = 'LatchError'
+  readonly shortMessage: string
+  readonly details: string | undefined
+
+  constructor(shortMessage: string, parameters: BaseErrorParameters = {}) {
+    const details =
+      parameters.details ?? (parameters.cause instanceof Error ? parameters.cause.message : undefined)
+    super(details && details !== shortMessage ? `${shortMessage}\n\nDetails: ${details}` : shortMessage, {
+      cause: parameters.cause,
+    })
+    this.shortMessage = shortMessage
+    this.details = details
+  }
+}
+
+/** Bad options passed to `createLatch`. */
+export class InvalidOptionsError extends BaseError {
+  override name = 'InvalidOptionsError'
+}
+
+/** SPEC §8 internal error: 'Chain adapter not found'. */
+export class ChainAdapterNotFoundError extends BaseError {
+  override name = 'ChainAdapterNotFoundError'
+  constructor(namespace: string) {
+    super('Chain adapter not found', { details: `No adapter is configured for namespace "${namespace}".` })
+  }
+}
+
+/** SPEC §8 'Chain not configured'. */
+export class ChainNotConfiguredError extends BaseError {
+  override name = 'ChainNotConfiguredError'
+  constructor(caipNetworkId: string) {
+    super('Chain not configured', { details: `Network ${caipNetworkId} is not in the app's networks.` })
+  }
+}
+
+/** SPEC §8 'Connector not connected'. */
+export class ConnectorNotConnectedError extends BaseError {
+  override name = 'ConnectorNotConnectedError'
+  constructor(details?: string) {
+    super('Connector not connected', { details })
+  }
+}
+
+/** SPEC §8 'account not found for connector'. */
+export class AccountNotFoundError extends BaseError {
+  override name = 'AccountNotFoundError'
+  constructor(connectorId: string) {
+    super('Account not found for connector', { details: `Connector "${connectorId}" returned no account.` })
+  }
+}
+
+/** A wallet that did not answer within the bounded wait (DESIGN.md rule 8). */
+export class TimeoutError extends BaseError {
+  override name = 'TimeoutError'
+  constructor(what: string, ms: number) {
+    super('The wallet did not respond', { details: `${what} timed out after ${ms} ms.` })
+  }
+}
+
+/** SPEC §8 'Failed to disconnect'. */
+export class DisconnectError extends BaseError {
+  override name = 'DisconnectError'
+  constructor(cause?: unknown) {
+    super('Failed to disconnect', { cause })
+  }
+}

@@ -1,0 +1,2 @@
+export * from './BaseError.ts'
+export * from './rpc.ts'

@@ -1,0 +1,2 @@
+export * from './errors/index.ts'
+export type * from './types.ts'

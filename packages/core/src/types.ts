@@ -1,0 +1,109 @@
+/** Chain namespaces of SPEC §3. */
+export type ChainNamespace = 'eip155' | 'solana' | 'polkadot' | 'bip122'
+
+/** CAIP-2 network id, e.g. `eip155:1`. */
+export type CaipNetworkId = `${string}:${string}`
+/** CAIP-10 account id, e.g. `eip155:1:0xabc…`. */
+export type CaipAddress = `${string}:${string}:${string}`
+
+/** Account types of SPEC §3. */
+export type AccountType = 'eoa' | 'smartAccount' | 'payment'
+
+/**
+ * A network as Latch sees it (SPEC §3 "Network (CAIP)"). The EVM fields match viem's `Chain`, so a viem
+ * chain plus `caipNetworkId` and `chainNamespace` is a Network.
+ */
+export interface Network {
+  /** Chain reference inside its namespace: 1 for Ethereum, 31337 for devnet A. */
+  id: number | string
+  caipNetworkId: CaipNetworkId
+  chainNamespace: ChainNamespace
+  name: string
+  nativeCurrency: { name: string; symbol: string; decimals: number }
+  rpcUrls: { default: { http: readonly string[] } }
+  blockExplorers?: { default: { name: string; url: string } }
+  assets?: { imageId?: string; imageUrl?: string }
+  testnet?: boolean
+}
+
+/**
+ * Connector types. SPEC §3 names AUTH, MULTI_CHAIN and ANNOUNCED; INJECTED is the legacy `window.ethereum`
+ * fallback, WALLET_CONNECT and EXTERNAL arrive with later connectors.
+ */
+export type ConnectorType = 'ANNOUNCED' | 'INJECTED' | 'WALLET_CONNECT' | 'EXTERNAL' | 'AUTH' | 'MULTI_CHAIN'
+
+/** A way to reach a wallet (SPEC §3 "Connector"). */
+export interface Connector {
+  id: string
+  name: string
+  type: ConnectorType
+  chain: ChainNamespace
+  imageUrl?: string
+  imageId?: string
+  explorerId?: string
+  info?: { rdns?: string }
+  /** The wallet's provider object (EIP-1193 for eip155). Opaque to core. */
+  provider?: unknown
+}
+
+/** What an adapter reports after connecting or reconnecting. */
+export interface ConnectResult {
+  accounts: readonly string[]
+  /** Chain reference the wallet is on, in the adapter's namespace. */
+  chainId: number | string
+}
+
+export interface Balance {
+  value: bigint
+  decimals: number
+  symbol: string
+}
+
+/** Events an adapter reports for a live connection. */
+export type AdapterEvent =
+  | { type: 'accountsChanged'; accounts: readonly string[] }
+  | { type: 'chainChanged'; chainId: number | string }
+  | { type: 'disconnect' }
+
+/**
+ * The one interface through which a chain plugs into Latch (DESIGN.md rule 4). Every method settles:
+ * it resolves or rejects with a `BaseError` subclass (see `errors/`).
+ */
+export interface ChainAdapter {
+  readonly namespace: ChainNamespace
+  /** Starts connector discovery; calls `onChange` with the whole list on every change. Returns a stop. */
+  watchConnectors(onChange: (connectors: readonly Connector[]) => void): () => void
+  /** Asks the wallet for accounts (a user prompt). */
+  connect(params: { connectorId: string; network?: Network | undefined }): Promise<ConnectResult>
+  /** Silent reconnect: resolves undefined when the wallet has not authorised this site. */
+  reconnect(params: { connectorId: string }): Promise<ConnectResult | undefined>
+  disconnect(params: { connectorId: string }): Promise<void>
+  switchNetwork(params: { connectorId: string; network: Network }): Promise<void>
+  getBalance(params: { address: string; network: Network }): Promise<Balance>
+  signMessage(params: { connectorId: string; address: string; message: string }): Promise<string>
+  sendTransaction(params: {
+    connectorId: string
+    network: Network
+    from: string
+    to: string
+    value?: bigint | undefined
+    data?: string | undefined
+  }): Promise<string>
+  /** Listens to a connected wallet's account, chain and disconnect events. Returns a stop. */
+  watchConnection(connectorId: string, listener: (event: AdapterEvent) => void): () => void
+}
+
+/** What an adapter is given when it is loaded. */
+export interface AdapterContext {
+  /** The app's networks of this adapter's namespace. */
+  networks: readonly Network[]
+}
+
+/**
+ * What an app passes in `adapters`: a namespace and a lazy loader, so the adapter's code (viem, …) is
+ * fetched only when first needed.
+ */
+export interface AdapterFactory {
+  readonly namespace: ChainNamespace
+  load(context: AdapterContext): Promise<ChainAdapter>
+}
