@@ -1,2 +1,24 @@
+export * from './caip/caip.ts'
+export {
+  BALANCE_CACHE_MS,
+  type ConnectorsState,
+  createLatch,
+  type LatchClient,
+  type OpenParameters,
+} from './client.ts'
+export * from './connectors/order.ts'
 export * from './errors/index.ts'
+export * from './format/format.ts'
+export * from './options.ts'
+export * from './router/router.ts'
+export { getRecentWallets, RECENT_WALLETS_LIMIT, STORAGE_PREFIX } from './storage/recent.ts'
+export { createStore, type Store } from './store.ts'
+export type { AccountState, BalanceStatus } from './stores/account.ts'
+export type { ConnectFailure, ConnectionState, ConnectionStatus } from './stores/connection.ts'
+export { type ModalState, SHAKE_MS } from './stores/modal.ts'
+export type { NetworkState } from './stores/network.ts'
+export type { SendState } from './stores/send.ts'
+export { SNACK_HIDE_MS, SNACK_SWAP_MS, type SnackState, type SnackVariant } from './stores/snack.ts'
 export type * from './types.ts'
+export { withTimeout } from './utils/withTimeout.ts'
+export * from './validation/address.ts'

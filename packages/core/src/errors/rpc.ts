@@ -121,7 +121,8 @@ export function toRpcError(error: unknown): BaseError {
   if (ProviderError) return new ProviderError({ cause, details })
   const jsonRpc = jsonRpcMessages[code]
   if (jsonRpc) return new RpcError(code, jsonRpc, { cause, details })
-  if (code >= 5700 && code <= 5760) return new RpcError(code, 'The wallet could not process the batch of calls', { cause, details })
+  if (code >= 5700 && code <= 5760)
+    return new RpcError(code, 'The wallet could not process the batch of calls', { cause, details })
   return new RpcError(code, 'Something went wrong', { cause, details })
 }
 

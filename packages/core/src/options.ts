@@ -1,0 +1,326 @@
+import { parseCaipNetworkId } from './caip/caip.ts'
+import { InvalidOptionsError } from './errors/BaseError.ts'
+import type { AccountType, AdapterFactory, ChainNamespace, Network } from './types.ts'
+
+/** SPEC §1 features and their defaults. */
+export interface Features {
+  swaps: boolean
+  onramp: boolean
+  receive: boolean
+  send: boolean
+  email: boolean
+  history: boolean
+  analytics: boolean
+  allWallets: boolean
+  legalCheckbox: boolean
+  smartSessions: boolean
+  collapseWallets: boolean
+}
+
+export type Social = 'google' | 'x' | 'discord' | 'farcaster' | 'github' | 'apple' | 'facebook'
+export type WalletFeature = 'onramp' | 'swaps' | 'receive' | 'send'
+export type ConnectorCategory =
+  | 'walletConnect'
+  | 'recent'
+  | 'injected'
+  | 'featured'
+  | 'custom'
+  | 'external'
+  | 'recommended'
+export type ThemeMode = 'dark' | 'light'
+
+/** A themable value: a `--latch-*` custom property. */
+export type ThemeVariables = Partial<Record<`--latch-${string}`, string>>
+
+export interface CustomWallet {
+  id: string
+  name: string
+  imageUrl?: string
+  mobile_link?: string
+  desktop_link?: string
+  webapp_link?: string
+}
+
+export interface Metadata {
+  name: string
+  description: string
+  url: string
+  icons: string[]
+}
+
+/** Pluggable sign-in hooks; this release uses only what disconnect needs (SPEC §4). */
+export interface SiwxHooks {
+  required?: boolean
+  /** Called on disconnect: sign-in sessions are cleared (SPEC §4). */
+  clearSessions?: () => Promise<void> | void
+}
+
+/** A key/value store for recent wallets and reconnect (localStorage by default). */
+export interface KeyValueStorage {
+  getItem(key: string): string | null
+  setItem(key: string, value: string): void
+  removeItem(key: string): void
+}
+
+export interface LatchOptions {
+  networks: readonly Network[]
+  adapters?: readonly AdapterFactory[]
+  defaultNetwork?: Network
+  metadata?: Metadata
+  features?: Partial<Features>
+  socials?: readonly Social[] | false
+  walletFeaturesOrder?: readonly WalletFeature[]
+  connectorTypeOrder?: readonly ConnectorCategory[]
+  themeMode?: ThemeMode
+  themeVariables?: ThemeVariables
+  allowUnsupportedChain?: boolean
+  enableNetworkSwitch?: boolean
+  /** Basic WalletConnect mode (SPEC §2, §4). */
+  basic?: boolean
+  /** The modal is rendered inline and never closes (SPEC §2 embedded mode). */
+  embedded?: boolean
+  featuredWalletIds?: readonly string[]
+  includeWalletIds?: readonly string[]
+  excludeWalletIds?: readonly string[]
+  customWallets?: readonly CustomWallet[]
+  defaultAccountTypes?: Partial<Record<ChainNamespace, AccountType>>
+  siwx?: SiwxHooks
+  debug?: boolean
+  /** How long a wallet may take to answer connect before the view offers retry. */
+  connectTimeoutMs?: number
+  /** Defaults to `window.localStorage` when present. */
+  storage?: KeyValueStorage
+  /** Mobile detection for the opening rules; defaults to a user-agent and pointer check. */
+  isMobile?: () => boolean
+}
+
+export interface ResolvedOptions
+  extends Required<
+    Omit<LatchOptions, 'defaultNetwork' | 'metadata' | 'siwx' | 'storage' | 'socials' | 'isMobile'>
+  > {
+  features: Features
+  defaultNetwork: Network
+  defaultAccountTypes: Record<ChainNamespace, AccountType>
+  socials: readonly Social[]
+  metadata: Metadata | undefined
+  siwx: SiwxHooks | undefined
+  storage: KeyValueStorage | undefined
+  isMobile: () => boolean
+}
+
+export const defaultFeatures: Features = {
+  swaps: true,
+  onramp: true,
+  receive: true,
+  send: true,
+  email: true,
+  history: true,
+  analytics: true,
+  allWallets: true,
+  legalCheckbox: false,
+  smartSessions: false,
+  collapseWallets: false,
+}
+
+export const allSocials: readonly Social[] = [
+  'google',
+  'x',
+  'discord',
+  'farcaster',
+  'github',
+  'apple',
+  'facebook',
+]
+export const defaultWalletFeaturesOrder: readonly WalletFeature[] = ['onramp', 'swaps', 'receive', 'send']
+export const defaultConnectorTypeOrder: readonly ConnectorCategory[] = [
+  'walletConnect',
+  'recent',
+  'injected',
+  'featured',
+  'custom',
+  'external',
+  'recommended',
+]
+export const defaultAccountTypes: Record<ChainNamespace, AccountType> = {
+  eip155: 'smartAccount',
+  solana: 'eoa',
+  polkadot: 'eoa',
+  bip122: 'payment',
+}
+const namespaces: readonly ChainNamespace[] = ['eip155', 'solana', 'polkadot', 'bip122']
+const accountTypes: readonly AccountType[] = ['eoa', 'smartAccount', 'payment']
+
+function fail(message: string): never {
+  throw new InvalidOptionsError('Invalid Latch options', { details: message })
+}
+
+function checkList<T extends string>(name: string, value: unknown, allowed: readonly T[]): readonly T[] {
+  if (!Array.isArray(value)) fail(`${name} must be an array.`)
+  for (const item of value) {
+    if (!allowed.includes(item))
+      fail(`${name} contains "${String(item)}"; expected one of ${allowed.join(', ')}.`)
+  }
+  if (new Set(value).size !== value.length) fail(`${name} lists an entry twice.`)
+  return value as T[]
+}
+
+function checkIds(name: string, value: unknown): readonly string[] {
+  if (value === undefined) return []
+  if (!Array.isArray(value) || value.some((id) => typeof id !== 'string' || !id)) {
+    fail(`${name} must be an array of non-empty strings.`)
+  }
+  return value
+}
+
+function checkNetwork(network: unknown, index: number): Network {
+  const n = network as Partial<Network> | undefined
+  const where = `networks[${index}]`
+  if (!n || typeof n !== 'object') fail(`${where} must be a network object.`)
+  if (typeof n.caipNetworkId !== 'string') fail(`${where}.caipNetworkId is missing.`)
+  try {
+    parseCaipNetworkId(n.caipNetworkId)
+  } catch {
+    fail(`${where}.caipNetworkId "${n.caipNetworkId}" is not a valid CAIP-2 network id.`)
+  }
+  const [namespace, reference] = n.caipNetworkId.split(':')
+  if (n.chainNamespace !== namespace) fail(`${where}.chainNamespace must be "${namespace}".`)
+  if (String(n.id) !== reference) fail(`${where}.id must be ${reference} to match ${n.caipNetworkId}.`)
+  if (typeof n.name !== 'string' || !n.name) fail(`${where}.name is missing.`)
+  if (!n.nativeCurrency || typeof n.nativeCurrency.decimals !== 'number') {
+    fail(`${where}.nativeCurrency must have name, symbol and decimals.`)
+  }
+  if (!n.rpcUrls?.default?.http || !Array.isArray(n.rpcUrls.default.http)) {
+    fail(`${where}.rpcUrls.default.http must be an array of URLs.`)
+  }
+  return n as Network
+}
+
+function defaultIsMobile(): boolean {
+  if (typeof navigator === 'undefined') return false
+  if (/Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent)) return true
+  return typeof matchMedia === 'function' && matchMedia('(pointer: coarse) and (max-width: 600px)').matches
+}
+
+function defaultStorage(): KeyValueStorage | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage
+  } catch {
+    // Sandboxed frames throw on access.
+    return undefined
+  }
+}
+
+/**
+ * Fills in the spec's defaults (SPEC §1, §3) and rejects bad options with a message naming the problem.
+ *
+ * @example
+ * resolveOptions({ networks: [mainnet] }).features.swaps // true
+ */
+export function resolveOptions(options: LatchOptions): ResolvedOptions {
+  if (!options || typeof options !== 'object') fail('createLatch needs an options object.')
+  if (!Array.isArray(options.networks) || options.networks.length === 0) {
+    fail('networks must list at least one network.')
+  }
+  const networks = options.networks.map(checkNetwork)
+  const seen = new Set<string>()
+  for (const n of networks) {
+    if (seen.has(n.caipNetworkId)) fail(`networks lists ${n.caipNetworkId} twice.`)
+    seen.add(n.caipNetworkId)
+  }
+
+  const defaultNetwork = options.defaultNetwork ?? networks[0]!
+  if (!networks.some((n) => n.caipNetworkId === defaultNetwork.caipNetworkId)) {
+    fail(`defaultNetwork ${defaultNetwork.caipNetworkId} is not one of networks.`)
+  }
+
+  const adapters = options.adapters ?? []
+  if (!Array.isArray(adapters)) fail('adapters must be an array.')
+  const adapterNamespaces = new Set<string>()
+  for (const adapter of adapters) {
+    if (!adapter || !namespaces.includes(adapter.namespace) || typeof adapter.load !== 'function') {
+      fail('each adapter must have a namespace (eip155, solana, polkadot, bip122) and a load function.')
+    }
+    if (adapterNamespaces.has(adapter.namespace)) fail(`two adapters for namespace ${adapter.namespace}.`)
+    adapterNamespaces.add(adapter.namespace)
+  }
+
+  const features = { ...defaultFeatures }
+  for (const [key, value] of Object.entries(options.features ?? {})) {
+    if (!(key in defaultFeatures))
+      fail(`features.${key} is not a feature; expected one of ${Object.keys(defaultFeatures).join(', ')}.`)
+    if (typeof value !== 'boolean') fail(`features.${key} must be true or false.`)
+    features[key as keyof Features] = value
+  }
+
+  const themeMode = options.themeMode ?? 'dark'
+  if (themeMode !== 'dark' && themeMode !== 'light')
+    fail(`themeMode must be "dark" or "light", not "${themeMode}".`)
+
+  const themeVariables = options.themeVariables ?? {}
+  for (const [key, value] of Object.entries(themeVariables)) {
+    if (!key.startsWith('--latch-')) fail(`themeVariables key "${key}" must start with --latch-.`)
+    if (typeof value !== 'string') fail(`themeVariables["${key}"] must be a string.`)
+  }
+
+  const accountTypesOption = options.defaultAccountTypes ?? {}
+  for (const [namespace, type] of Object.entries(accountTypesOption)) {
+    if (!namespaces.includes(namespace as ChainNamespace))
+      fail(`defaultAccountTypes.${namespace} is not a chain namespace.`)
+    if (!accountTypes.includes(type))
+      fail(`defaultAccountTypes.${namespace} must be eoa, smartAccount or payment.`)
+  }
+
+  const connectTimeoutMs = options.connectTimeoutMs ?? 60_000
+  if (!Number.isFinite(connectTimeoutMs) || connectTimeoutMs <= 0)
+    fail('connectTimeoutMs must be a positive number.')
+
+  if (options.metadata !== undefined) {
+    const m = options.metadata
+    if (typeof m?.name !== 'string' || typeof m.url !== 'string' || !Array.isArray(m.icons)) {
+      fail('metadata needs name, description, url and icons.')
+    }
+  }
+
+  const customWallets = options.customWallets ?? []
+  if (
+    !Array.isArray(customWallets) ||
+    customWallets.some((w) => typeof w?.id !== 'string' || typeof w.name !== 'string')
+  ) {
+    fail('customWallets must be an array of { id, name, … }.')
+  }
+
+  return {
+    networks,
+    adapters,
+    defaultNetwork,
+    metadata: options.metadata,
+    features,
+    socials: options.socials === false ? [] : checkList('socials', options.socials ?? allSocials, allSocials),
+    walletFeaturesOrder: checkList(
+      'walletFeaturesOrder',
+      options.walletFeaturesOrder ?? defaultWalletFeaturesOrder,
+      defaultWalletFeaturesOrder,
+    ),
+    connectorTypeOrder: checkList(
+      'connectorTypeOrder',
+      options.connectorTypeOrder ?? defaultConnectorTypeOrder,
+      defaultConnectorTypeOrder,
+    ),
+    themeMode,
+    themeVariables,
+    allowUnsupportedChain: options.allowUnsupportedChain ?? false,
+    enableNetworkSwitch: options.enableNetworkSwitch ?? true,
+    basic: options.basic ?? false,
+    embedded: options.embedded ?? false,
+    featuredWalletIds: checkIds('featuredWalletIds', options.featuredWalletIds),
+    includeWalletIds: checkIds('includeWalletIds', options.includeWalletIds),
+    excludeWalletIds: checkIds('excludeWalletIds', options.excludeWalletIds),
+    customWallets,
+    defaultAccountTypes: { ...defaultAccountTypes, ...accountTypesOption },
+    siwx: options.siwx,
+    debug: options.debug ?? false,
+    connectTimeoutMs,
+    storage: options.storage ?? defaultStorage(),
+    isMobile: options.isMobile ?? defaultIsMobile,
+  }
+}

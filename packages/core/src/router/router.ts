@@ -1,0 +1,91 @@
+import { createStore, type Store } from '../store.ts'
+
+/** The modal's internal views (SPEC §2, plus Networks for the network picker). */
+export type View =
+  | 'Connect'
+  | 'Account'
+  | 'AllWallets'
+  | 'Networks'
+  | 'ConnectingExternal'
+  | 'ConnectingWalletConnect'
+  | 'ConnectingWalletConnectBasic'
+  | 'ConnectingSiwe'
+  | 'ConnectingFarcaster'
+  | 'UnsupportedChain'
+  | 'SIWXSignMessage'
+  | 'ApproveTransaction'
+
+export interface RouterData {
+  connectorId?: string
+}
+
+export interface RouterState {
+  view: View
+  /** Every view visited since opening, the current one last. */
+  history: readonly View[]
+  data: RouterData
+}
+
+export interface OpeningContext {
+  requested?: View | undefined
+  hasAdapters: boolean
+  address?: string | undefined
+  isMobile: boolean
+}
+
+/**
+ * The opening rules of SPEC §2, in order.
+ *
+ * @example
+ * resolveOpeningView({ hasAdapters: true, address: '0x…', isMobile: false }) // 'Account'
+ */
+export function resolveOpeningView(context: OpeningContext): View {
+  if (context.requested) return context.requested
+  if (!context.hasAdapters && !context.address) {
+    return context.isMobile ? 'AllWallets' : 'ConnectingWalletConnectBasic'
+  }
+  if (context.address) return 'Account'
+  return 'Connect'
+}
+
+export type BackResult = 'navigated' | 'close' | 'blocked'
+
+export interface Router {
+  store: Store<RouterState>
+  /** Starts a fresh history at `view`. */
+  reset(view: View, data?: RouterData): void
+  push(view: View, data?: RouterData): void
+  /** Replaces the current view without growing history. */
+  replace(view: View, data?: RouterData): void
+  /**
+   * Goes back one view. From the first view the caller should close the modal; from UnsupportedChain
+   * back-navigation is blocked (SPEC §2).
+   */
+  back(): BackResult
+}
+
+export function createRouter(): Router {
+  const store = createStore<RouterState>({ view: 'Connect', history: ['Connect'], data: {} })
+  return {
+    store,
+    reset(view, data = {}) {
+      store.replace({ view, history: [view], data })
+    },
+    push(view, data = {}) {
+      const { history } = store.getState()
+      store.replace({ view, history: [...history, view], data })
+    },
+    replace(view, data = {}) {
+      const { history } = store.getState()
+      store.replace({ view, history: [...history.slice(0, -1), view], data })
+    },
+    back() {
+      const { view, history } = store.getState()
+      if (view === 'UnsupportedChain') return 'blocked'
+      if (history.length <= 1) return 'close'
+      const previous = history.slice(0, -1)
+      store.replace({ view: previous[previous.length - 1]!, history: previous, data: {} })
+      return 'navigated'
+    },
+  }
+}

@@ -1,0 +1,70 @@
+import { createStore, type Store } from '../store.ts'
+import type { AccountType, CaipAddress, ChainNamespace } from '../types.ts'
+
+export type BalanceStatus = 'idle' | 'loading' | 'ready' | 'unavailable'
+
+/** Account state per chain namespace (SPEC §3). */
+export interface AccountState {
+  caipAddress: CaipAddress | undefined
+  address: string | undefined
+  /** Floored to 3 decimals for display (SPEC §5). */
+  balance: string | undefined
+  balanceSymbol: string | undefined
+  balanceStatus: BalanceStatus
+  profileName: string | undefined
+  profileImage: string | undefined
+  status: 'disconnected' | 'connecting' | 'connected' | 'reconnecting'
+  tokenBalance: readonly unknown[]
+  smartAccountDeployed: boolean
+  preferredAccountTypes: Partial<Record<ChainNamespace, AccountType>>
+  socialProvider: string | undefined
+  allAccounts: readonly string[]
+  user: { email?: string; username?: string } | undefined
+  connectedWalletInfo: { name: string; icon?: string | undefined } | undefined
+  addressExplorerUrl: string | undefined
+}
+
+export function initialAccountState(): AccountState {
+  return {
+    caipAddress: undefined,
+    address: undefined,
+    balance: undefined,
+    balanceSymbol: undefined,
+    balanceStatus: 'idle',
+    profileName: undefined,
+    profileImage: undefined,
+    status: 'disconnected',
+    tokenBalance: [],
+    smartAccountDeployed: false,
+    preferredAccountTypes: {},
+    socialProvider: undefined,
+    allAccounts: [],
+    user: undefined,
+    connectedWalletInfo: undefined,
+    addressExplorerUrl: undefined,
+  }
+}
+
+export type AccountsState = Partial<Record<ChainNamespace, AccountState>>
+
+export interface AccountsStore extends Store<AccountsState> {
+  get(namespace: ChainNamespace): AccountState
+  update(namespace: ChainNamespace, patch: Partial<AccountState>): void
+  reset(namespace: ChainNamespace): void
+}
+
+export function createAccountsStore(): AccountsStore {
+  const store = createStore<AccountsState>({})
+  return {
+    ...store,
+    get: (namespace) => store.getState()[namespace] ?? initialAccountState(),
+    update(namespace, patch) {
+      store.setState((state) => ({
+        [namespace]: { ...(state[namespace] ?? initialAccountState()), ...patch },
+      }))
+    },
+    reset(namespace) {
+      store.setState({ [namespace]: undefined })
+    },
+  }
+}
