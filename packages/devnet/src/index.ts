@@ -1,0 +1,1 @@
+export { type AnvilInstance, AnvilStartError, type StartAnvilParameters, startAnvil } from './anvil.ts'
