@@ -1,0 +1,113 @@
+import {
+  type AdapterContext,
+  type ChainAdapter,
+  ChainNotConfiguredError,
+  type Connector,
+  ConnectorNotConnectedError,
+} from '@latch/core'
+import { connect } from './connect.ts'
+import { disconnect } from './disconnect.ts'
+import { createConnectorDiscovery } from './discovery.ts'
+import { createBalanceReader } from './getBalance.ts'
+import { type EvmAdapterOptions, resolveEvmAdapterOptions } from './options.ts'
+import { type Eip1193Provider, isEip1193Provider } from './provider.ts'
+import { reconnect } from './reconnect.ts'
+import { sendTransaction } from './sendTransaction.ts'
+import { signMessage } from './signMessage.ts'
+import { switchNetwork } from './switchNetwork.ts'
+import { watchConnection } from './watchConnection.ts'
+
+/**
+ * The EVM `ChainAdapter`: EIP-6963 wallets (legacy `window.ethereum` as a fallback) and viem for RPC reads.
+ * Apps do not call this; `evmAdapter()` loads it lazily.
+ *
+ * @example
+ * const adapter = createEvmAdapter({ networks: [devnetA] })
+ * const { accounts } = await adapter.connect({ connectorId: 'io.metamask' })
+ */
+export function createEvmAdapter(context: AdapterContext, options: EvmAdapterOptions = {}): ChainAdapter {
+  const settings = resolveEvmAdapterOptions(options)
+  const discovery = createConnectorDiscovery(settings)
+  const getBalance = createBalanceReader(settings)
+  // Wallets this adapter connected, so later calls reach them even after discovery has stopped.
+  const connected = new Map<string, Eip1193Provider>()
+
+  /** The provider of a discovered connector, waiting briefly for a wallet that announces late. */
+  async function discoveredProvider(connectorId: string): Promise<Eip1193Provider | undefined> {
+    const connector = await discovery.find(connectorId, settings.connectorWaitMs)
+    return providerOf(connector)
+  }
+
+  /** The provider of a connected (or at least discovered) connector; rejects when there is none. */
+  async function walletOf(connectorId: string): Promise<Eip1193Provider> {
+    const provider = connected.get(connectorId) ?? (await discoveredProvider(connectorId))
+    if (!provider) throw notFound(connectorId)
+    return provider
+  }
+
+  function assertConfigured(network: { caipNetworkId: string; chainNamespace: string }) {
+    const known = context.networks.some((n) => n.caipNetworkId === network.caipNetworkId)
+    if (network.chainNamespace !== 'eip155' || !known)
+      throw new ChainNotConfiguredError(network.caipNetworkId)
+  }
+
+  return {
+    namespace: 'eip155',
+
+    watchConnectors: (onChange) => discovery.watch(onChange),
+
+    async connect({ connectorId }) {
+      const provider = await discoveredProvider(connectorId)
+      if (!provider) throw notFound(connectorId)
+      const result = await connect({ connectorId, provider, timeouts: settings })
+      connected.set(connectorId, provider)
+      return result
+    },
+
+    async reconnect({ connectorId }) {
+      const provider = await discoveredProvider(connectorId)
+      if (!provider) return undefined
+      const result = await reconnect({ provider, requestTimeoutMs: settings.requestTimeoutMs })
+      if (result) connected.set(connectorId, provider)
+      return result
+    },
+
+    async disconnect({ connectorId }) {
+      const provider = await walletOf(connectorId)
+      await disconnect({ provider, requestTimeoutMs: settings.requestTimeoutMs })
+      connected.delete(connectorId)
+    },
+
+    async switchNetwork({ connectorId, network }) {
+      assertConfigured(network)
+      const provider = await walletOf(connectorId)
+      await switchNetwork({ provider, network, promptTimeoutMs: settings.promptTimeoutMs })
+    },
+
+    getBalance,
+
+    async signMessage({ connectorId, address, message }) {
+      const provider = await walletOf(connectorId)
+      return signMessage({ provider, address, message, promptTimeoutMs: settings.promptTimeoutMs })
+    },
+
+    async sendTransaction({ connectorId, network, from, to, value, data }) {
+      const provider = await walletOf(connectorId)
+      return sendTransaction({ provider, network, from, to, value, data, timeouts: settings })
+    },
+
+    watchConnection(connectorId, listener) {
+      const provider = connected.get(connectorId)
+      if (!provider) throw notFound(connectorId)
+      return watchConnection(provider, listener)
+    },
+  }
+}
+
+function providerOf(connector: Connector | undefined): Eip1193Provider | undefined {
+  return isEip1193Provider(connector?.provider) ? connector.provider : undefined
+}
+
+function notFound(connectorId: string) {
+  return new ConnectorNotConnectedError(`No EVM wallet with connector id "${connectorId}" is on this page.`)
+}

@@ -1,0 +1,67 @@
+import type { Balance, Network } from '@latch/core'
+import { createPublicClient, isAddress, type PublicClient } from 'viem'
+import { BalanceUnavailableError } from './errors.ts'
+import { failureOf, type RpcRetryRules } from './rpcRetry.ts'
+import { specHttp } from './transport.ts'
+
+export interface GetBalanceParameters {
+  address: string
+  network: Network
+}
+
+export type GetBalanceReturnType = Balance
+
+export type GetBalanceErrorType = BalanceUnavailableError
+
+export interface BalanceReaderParameters {
+  rpcTimeoutMs: number
+  /** Retry rules; SPEC §9 unless a test needs shorter delays. */
+  rules?: RpcRetryRules | undefined
+}
+
+/**
+ * Returns a `getBalance` that reads the native balance from each network's first RPC URL, keeping one viem
+ * client per network. Failures (after the SPEC §9 retries) reject with `BalanceUnavailableError`.
+ *
+ * @example
+ * const getBalance = createBalanceReader({ rpcTimeoutMs: 10_000 })
+ * const { value, decimals, symbol } = await getBalance({ address, network: devnetA })
+ */
+export function createBalanceReader(
+  parameters: BalanceReaderParameters,
+): (balance: GetBalanceParameters) => Promise<GetBalanceReturnType> {
+  const clients = new Map<string, { url: string; client: PublicClient }>()
+
+  function clientFor(network: Network): PublicClient {
+    const url = network.rpcUrls.default.http[0]
+    if (!url)
+      throw new BalanceUnavailableError({ details: `Network ${network.caipNetworkId} has no RPC URL.` })
+    const cached = clients.get(network.caipNetworkId)
+    if (cached?.url === url) return cached.client
+    const client = createPublicClient({
+      transport: specHttp(url, { timeoutMs: parameters.rpcTimeoutMs, rules: parameters.rules }),
+    })
+    clients.set(network.caipNetworkId, { url, client })
+    return client
+  }
+
+  return async ({ address, network }) => {
+    if (!isAddress(address, { strict: false }))
+      throw new BalanceUnavailableError({ details: `${address} is not an EVM address.` })
+    const client = clientFor(network)
+    let value: bigint
+    try {
+      value = await client.getBalance({ address })
+    } catch (error) {
+      const { status } = failureOf(error)
+      throw new BalanceUnavailableError({
+        cause: error,
+        status,
+        // SPEC §8 wording for a non-success HTTP status.
+        ...(status === undefined ? {} : { details: `HTTP status code: ${status}` }),
+      })
+    }
+    const { decimals, symbol } = network.nativeCurrency
+    return { value, decimals, symbol }
+  }
+}
