@@ -27,6 +27,7 @@ import { createModalStore, type ModalStore } from './stores/modal.ts'
 import { createNetworkStore, type NetworkState } from './stores/network.ts'
 import { createSendStore, initialSendState, type SendState } from './stores/send.ts'
 import { createSnackStore, type SnackStore } from './stores/snack.ts'
+import { createThemeStore, type ThemeState } from './stores/theme.ts'
 import type {
   AdapterEvent,
   CaipNetworkId,
@@ -64,6 +65,9 @@ export interface LatchClient {
   readonly connectors: Store<ConnectorsState>
   readonly snack: SnackStore
   readonly send: Store<SendState>
+  /** Theme mode and variables; starts from `themeMode` / `themeVariables`. */
+  readonly theme: Store<ThemeState>
+  setThemeMode(mode: ThemeState['mode']): void
   /** Opens the modal at the view the opening rules choose (SPEC §2). Always settles. */
   open(parameters?: OpenParameters): Promise<void>
   close(): void
@@ -103,6 +107,7 @@ export function createLatch(options: LatchOptions): LatchClient {
   const network = createNetworkStore(resolved.defaultNetwork)
   const snack = createSnackStore()
   const send = createSendStore()
+  const theme = createThemeStore(resolved.themeMode, resolved.themeVariables)
   const connectors = createStore<ConnectorsState>({ list: [], recent: getRecentWallets(storage) })
 
   const adapters = new Map<ChainNamespace, Promise<ChainAdapter>>()
@@ -427,6 +432,10 @@ export function createLatch(options: LatchOptions): LatchClient {
     connectors,
     snack,
     send,
+    theme,
+    setThemeMode(mode) {
+      theme.setState({ mode })
+    },
     async open(parameters = {}) {
       const { address } = accounts.get(activeNamespace())
       const view = resolveOpeningView({

@@ -18,6 +18,7 @@ export type { ConnectFailure, ConnectionState, ConnectionStatus } from './stores
 export { type ModalState, SHAKE_MS } from './stores/modal.ts'
 export type { NetworkState } from './stores/network.ts'
 export type { SendState } from './stores/send.ts'
+export type { ThemeState } from './stores/theme.ts'
 export { SNACK_HIDE_MS, SNACK_SWAP_MS, type SnackState, type SnackVariant } from './stores/snack.ts'
 export type * from './types.ts'
 export { withTimeout } from './utils/withTimeout.ts'

@@ -246,7 +246,8 @@ export function resolveOptions(options: LatchOptions): ResolvedOptions {
 
   const features = { ...defaultFeatures }
   for (const [key, value] of Object.entries(options.features ?? {})) {
-    if (!(key in defaultFeatures))
+    // Own keys only: `in` would accept inherited names such as toString or constructor.
+    if (!Object.hasOwn(defaultFeatures, key))
       fail(`features.${key} is not a feature; expected one of ${Object.keys(defaultFeatures).join(', ')}.`)
     if (typeof value !== 'boolean') fail(`features.${key} must be true or false.`)
     features[key as keyof Features] = value

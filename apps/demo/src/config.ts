@@ -1,0 +1,20 @@
+import { devnetNetwork, mainnet, base, optimism, arbitrum } from '@latch/evm'
+
+/**
+ * Devnet RPC URLs: the defaults of DESIGN.md, overridable per page load with `?rpcA=…&rpcB=…` (the e2e tests
+ * give every worker its own chains).
+ */
+export function readDemoConfig(search: string) {
+  const params = new URLSearchParams(search)
+  const rpcA = params.get('rpcA') ?? 'http://127.0.0.1:8545'
+  const rpcB = params.get('rpcB') ?? 'http://127.0.0.1:8546'
+  const devnetA = devnetNetwork(31337, rpcA, 'Latch Devnet A')
+  const devnetB = devnetNetwork(31338, rpcB, 'Latch Devnet B')
+  return {
+    devnetA,
+    devnetB,
+    networks: [devnetA, devnetB, mainnet, base, optimism, arbitrum],
+    devWallet: params.get('devwallet') !== 'off',
+    autoApprove: params.get('autoApprove') === '1',
+  }
+}

@@ -1,0 +1,213 @@
+import { describe, expect, it } from 'vitest'
+import { createFakeAdapter, createMemoryStorage, devnetA, devnetB, unconfiguredNetwork } from '../test/fakeAdapter.ts'
+import { createLatch } from './client.ts'
+import { InvalidOptionsError } from './errors/BaseError.ts'
+import { type LatchOptions, resolveOptions } from './options.ts'
+import type { Network } from './types.ts'
+
+const base: LatchOptions = { networks: [devnetA, devnetB], storage: createMemoryStorage() }
+
+/** createLatch with options the type system would refuse, as a JavaScript caller could pass them. */
+const createWith = (options: Record<string, unknown>) => () =>
+  createLatch({ ...base, ...options } as unknown as LatchOptions)
+
+describe('SPEC §1 defaults', () => {
+  const { options } = createLatch(base)
+
+  it('turns on swaps, onramp, receive, send, email, history, analytics and allWallets', () => {
+    expect(options.features).toMatchObject({
+      swaps: true,
+      onramp: true,
+      receive: true,
+      send: true,
+      email: true,
+      history: true,
+      analytics: true,
+      allWallets: true,
+    })
+  })
+
+  it('turns off legalCheckbox, smartSessions and collapseWallets', () => {
+    expect(options.features).toMatchObject({ legalCheckbox: false, smartSessions: false, collapseWallets: false })
+  })
+
+  it('has exactly these eleven features', () => {
+    expect(Object.keys(options.features).sort()).toEqual(
+      [
+        'allWallets',
+        'analytics',
+        'collapseWallets',
+        'email',
+        'history',
+        'legalCheckbox',
+        'onramp',
+        'receive',
+        'send',
+        'smartSessions',
+        'swaps',
+      ].sort(),
+    )
+  })
+
+  it('offers the socials google, x, discord, farcaster, github, apple, facebook in that order', () => {
+    expect(options.socials).toEqual(['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'])
+  })
+
+  it('orders wallet features onramp, swaps, receive, send', () => {
+    expect(options.walletFeaturesOrder).toEqual(['onramp', 'swaps', 'receive', 'send'])
+  })
+
+  it('orders connectors walletConnect, recent, injected, featured, custom, external, recommended', () => {
+    expect(options.connectorTypeOrder).toEqual([
+      'walletConnect',
+      'recent',
+      'injected',
+      'featured',
+      'custom',
+      'external',
+      'recommended',
+    ])
+  })
+
+  it('uses the dark theme mode', () => {
+    expect(options.themeMode).toBe('dark')
+  })
+
+  it('uses the first network as the default network', () => {
+    expect(options.defaultNetwork).toBe(devnetA)
+  })
+
+  it('keeps an explicit feature choice and the defaults for the rest', () => {
+    const { features } = resolveOptions({ ...base, features: { swaps: false, legalCheckbox: true } })
+    expect(features.swaps).toBe(false)
+    expect(features.legalCheckbox).toBe(true)
+    expect(features.onramp).toBe(true)
+    expect(features.smartSessions).toBe(false)
+  })
+
+  it('offers no socials when socials is false', () => {
+    expect(resolveOptions({ ...base, socials: false }).socials).toEqual([])
+  })
+})
+
+describe('SPEC §3 default account types', () => {
+  it('are eip155 smartAccount, solana eoa, polkadot eoa, bip122 payment', () => {
+    expect(createLatch(base).options.defaultAccountTypes).toEqual({
+      eip155: 'smartAccount',
+      solana: 'eoa',
+      polkadot: 'eoa',
+      bip122: 'payment',
+    })
+  })
+
+  it('can be overridden per namespace, keeping the others', () => {
+    const { defaultAccountTypes } = resolveOptions({ ...base, defaultAccountTypes: { eip155: 'eoa' } })
+    expect(defaultAccountTypes).toEqual({ eip155: 'eoa', solana: 'eoa', polkadot: 'eoa', bip122: 'payment' })
+  })
+})
+
+describe('invalid options throw InvalidOptionsError at createLatch time', () => {
+  const cases: Array<[string, Record<string, unknown>, RegExp]> = [
+    ['missing networks', { networks: undefined }, /networks must list at least one network/],
+    ['empty networks', { networks: [] }, /networks must list at least one network/],
+    [
+      'a bad caipNetworkId',
+      { networks: [{ ...devnetA, caipNetworkId: 'eip155-31337' }] },
+      /networks\[0\]\.caipNetworkId "eip155-31337" is not a valid CAIP-2 network id/,
+    ],
+    [
+      'a chainNamespace that does not match the caipNetworkId',
+      { networks: [{ ...devnetA, chainNamespace: 'solana' }] },
+      /networks\[0\]\.chainNamespace must be "eip155"/,
+    ],
+    [
+      'an id that does not match the caipNetworkId',
+      { networks: [devnetA, { ...devnetB, id: 1 }] },
+      /networks\[1\]\.id must be 31338/,
+    ],
+    ['a network listed twice', { networks: [devnetA, devnetA] }, /networks lists eip155:31337 twice/],
+    [
+      'a defaultNetwork not in networks',
+      { defaultNetwork: unconfiguredNetwork },
+      /defaultNetwork eip155:1 is not one of networks/,
+    ],
+    ['an unknown feature', { features: { teleport: true } }, /features\.teleport is not a feature/],
+    [
+      'an inherited object key as a feature',
+      { features: { toString: true } },
+      /features\.toString is not a feature/,
+    ],
+    ['a non-boolean feature', { features: { swaps: 'yes' } }, /features\.swaps must be true or false/],
+    ['a bad themeMode', { themeMode: 'sepia' }, /themeMode must be "dark" or "light", not "sepia"/],
+    [
+      'an unknown connectorTypeOrder entry',
+      { connectorTypeOrder: ['recent', 'bluetooth'] },
+      /connectorTypeOrder contains "bluetooth"/,
+    ],
+    [
+      'a connectorTypeOrder entry listed twice',
+      { connectorTypeOrder: ['recent', 'recent'] },
+      /connectorTypeOrder lists an entry twice/,
+    ],
+    ['an unknown social', { socials: ['myspace'] }, /socials contains "myspace"/],
+    ['an unknown wallet feature', { walletFeaturesOrder: ['bridge'] }, /walletFeaturesOrder contains "bridge"/],
+    [
+      'two adapters for one namespace',
+      { adapters: [createFakeAdapter().factory, createFakeAdapter().factory] },
+      /two adapters for namespace eip155/,
+    ],
+    [
+      'an adapter without a load function',
+      { adapters: [{ namespace: 'eip155' }] },
+      /each adapter must have a namespace .* and a load function/,
+    ],
+    [
+      'a themeVariables key outside --latch-',
+      { themeVariables: { '--w3m-accent': 'red' } },
+      /themeVariables key "--w3m-accent" must start with --latch-/,
+    ],
+    [
+      'a non-string theme variable',
+      { themeVariables: { '--latch-accent': 3 } },
+      /themeVariables\["--latch-accent"\] must be a string/,
+    ],
+    [
+      'an unknown namespace in defaultAccountTypes',
+      { defaultAccountTypes: { cosmos: 'eoa' } },
+      /defaultAccountTypes\.cosmos is not a chain namespace/,
+    ],
+    [
+      'an unknown account type',
+      { defaultAccountTypes: { eip155: 'multisig' } },
+      /defaultAccountTypes\.eip155 must be eoa, smartAccount or payment/,
+    ],
+    ['a zero connectTimeoutMs', { connectTimeoutMs: 0 }, /connectTimeoutMs must be a positive number/],
+    ['an empty featured wallet id', { featuredWalletIds: [''] }, /featuredWalletIds must be an array/],
+  ]
+
+  it.each(cases)('rejects %s', (_, options, message) => {
+    const create = createWith(options)
+    expect(create).toThrow(InvalidOptionsError)
+    expect(create).toThrow(message)
+  })
+
+  it('tells the visitor-facing text apart from the developer detail', () => {
+    try {
+      createWith({ networks: [] })()
+      expect.unreachable()
+    } catch (error) {
+      expect(error).toBeInstanceOf(InvalidOptionsError)
+      expect((error as InvalidOptionsError).shortMessage).toBe('Invalid Latch options')
+      expect((error as InvalidOptionsError).details).toBe('networks must list at least one network.')
+    }
+  })
+
+  it('rejects a missing options object', () => {
+    expect(() => createLatch(undefined as unknown as LatchOptions)).toThrow(/createLatch needs an options object/)
+  })
+
+  it('rejects a network whose fields are missing', () => {
+    const partial: Partial<Network> = { caipNetworkId: 'eip155:5', chainNamespace: 'eip155', id: 5 }
+    expect(createWith({ networks: [partial] })).toThrow(/networks\[0\]\.name is missing/)
+  })
+})

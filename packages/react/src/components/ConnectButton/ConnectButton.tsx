@@ -1,0 +1,55 @@
+import { shortenAddress } from '@latch/core'
+import { useLatchClient } from '../../context.ts'
+import { useAccount } from '../../hooks/useAccount.ts'
+import { prefetchModal } from '../../modal/prefetch.ts'
+
+export interface ConnectButtonProps {
+  /** Text of the button while disconnected. */
+  label?: string
+  /** Show the balance beside the address when connected. */
+  showBalance?: boolean
+}
+
+/**
+ * "Connect Wallet" while disconnected; the shortened address (or profile name) and balance once connected.
+ *
+ * @example
+ * <ConnectButton />
+ */
+export function ConnectButton({ label = 'Connect Wallet', showBalance = true }: ConnectButtonProps) {
+  const client = useLatchClient()
+  const { isConnected, address, profileName, balance, balanceSymbol, connectionStatus } = useAccount()
+  const prefetch = () => prefetchModal(client)
+
+  if (isConnected && address) {
+    return (
+      <button
+        type="button"
+        className="latch-button latch-account-button"
+        onClick={() => void client.open({ view: 'Account' })}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
+        aria-label={`Account ${profileName ?? address}`}
+      >
+        {showBalance && balance !== undefined && (
+          <span className="latch-account-button-balance">
+            {balance} {balanceSymbol}
+          </span>
+        )}
+        <span className="latch-account-button-address">{profileName ?? shortenAddress(address)}</span>
+      </button>
+    )
+  }
+  return (
+    <button
+      type="button"
+      className="latch-button"
+      onClick={() => void client.open()}
+      onPointerEnter={prefetch}
+      onFocus={prefetch}
+      aria-busy={connectionStatus === 'connecting'}
+    >
+      {connectionStatus === 'connecting' ? 'Connecting…' : label}
+    </button>
+  )
+}

@@ -1,0 +1,36 @@
+import type { RouterState } from '@latch/core'
+import { Icon } from '../components/Icon/Icon.tsx'
+import { useLatchClient } from '../context.ts'
+import { useStore } from '../hooks/useStore.ts'
+import { viewTitles } from '../views/registry.ts'
+
+const selectRouter = (s: RouterState) => s
+
+export function Header({ titleId }: { titleId: string }) {
+  const client = useLatchClient()
+  const { view, history, data } = useStore(client.router.store, selectRouter)
+  const canGoBack = history.length > 1 && view !== 'UnsupportedChain'
+  const connectorName =
+    view === 'ConnectingExternal' ? client.connectors.getState().list.find((c) => c.id === data.connectorId)?.name : undefined
+  return (
+    <header className="latch-header">
+      {canGoBack ? (
+        <button type="button" className="latch-icon-button" onClick={client.back} aria-label="Back">
+          <Icon name="back" />
+        </button>
+      ) : (
+        <span className="latch-icon-spacer" />
+      )}
+      <h2 id={titleId} className="latch-title">
+        {connectorName ?? viewTitles[view]}
+      </h2>
+      {client.options.embedded ? (
+        <span className="latch-icon-spacer" />
+      ) : (
+        <button type="button" className="latch-icon-button" onClick={client.close} aria-label="Close">
+          <Icon name="close" />
+        </button>
+      )}
+    </header>
+  )
+}

@@ -1,0 +1,93 @@
+import type { ModalState, RouterState } from '@latch/core'
+import { type MouseEvent, type SyntheticEvent, Suspense, useEffect, useId, useLayoutEffect, useRef } from 'react'
+import { useLatchClient } from '../context.ts'
+import { useStore } from '../hooks/useStore.ts'
+import { applyTheme, themeFor } from '../theme/theme.ts'
+import { getLazyView } from '../views/registry.ts'
+import { Header } from './Header.tsx'
+import { Snackbar } from './Snackbar.tsx'
+import { Spinner } from './Spinner.tsx'
+import './modal.css'
+
+const selectOpen = (s: ModalState) => s.open
+const selectShake = (s: ModalState) => s.shake
+const selectView = (s: RouterState) => s.view
+const selectMode = (s: { mode: 'dark' | 'light' }) => s.mode
+
+/**
+ * The modal: one native `<dialog>` (focus moves in, stays in, and returns; Esc closes) whose content is the
+ * router's current view.
+ */
+export default function Modal() {
+  const client = useLatchClient()
+  const dialogRef = useRef<HTMLDialogElement>(null)
+  const openerRef = useRef<Element | null>(null)
+  const open = useStore(client.modal, selectOpen)
+  const shake = useStore(client.modal, selectShake)
+  const view = useStore(client.router.store, selectView)
+  const mode = useStore(client.theme, selectMode)
+  const titleId = useId()
+  const embedded = client.options.embedded
+
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current
+    if (dialog) applyTheme(dialog, themeFor(mode, client.options.themeVariables))
+  }, [client, mode])
+
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current
+    if (!dialog || embedded) return
+    if (open && !dialog.open) {
+      openerRef.current = document.activeElement
+      dialog.showModal()
+    } else if (!open && dialog.open) {
+      dialog.close()
+      const opener = openerRef.current
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus()
+    }
+  }, [open, embedded])
+
+  useEffect(() => {
+    if (!open) client.snack.hide()
+  }, [client, open])
+
+  // Esc: the browser would close the dialog behind React's back; route it through the client instead.
+  const onCancel = (event: SyntheticEvent) => {
+    event.preventDefault()
+    client.close()
+  }
+  const onBackdropClick = (event: MouseEvent<HTMLDialogElement>) => {
+    if (event.target === event.currentTarget) client.close()
+  }
+
+  const View = getLazyView(view)
+  const content = (
+    <div className="latch-modal" data-shake={shake || undefined} data-view={view}>
+      <Header titleId={titleId} />
+      <div className="latch-body">
+        <Suspense fallback={<Spinner label="Loading" />}>{View ? <View /> : <p>Not available yet.</p>}</Suspense>
+      </div>
+      <Snackbar />
+    </div>
+  )
+
+  if (embedded) {
+    return (
+      <section ref={dialogRef as never} className="latch-root latch-embedded" aria-labelledby={titleId}>
+        {content}
+      </section>
+    )
+  }
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: Esc is the keyboard path (the dialog's cancel event).
+    <dialog
+      ref={dialogRef}
+      className="latch-root latch-dialog"
+      aria-labelledby={titleId}
+      onCancel={onCancel}
+      onClick={onBackdropClick}
+    >
+      {open && content}
+    </dialog>
+  )
+}

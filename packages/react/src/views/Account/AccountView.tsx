@@ -1,0 +1,96 @@
+import { shortenAddress } from '@latch/core'
+import { Icon } from '../../components/Icon/Icon.tsx'
+import { WalletImage } from '../../components/WalletImage/WalletImage.tsx'
+import { useLatchClient } from '../../context.ts'
+import { useAccount } from '../../hooks/useAccount.ts'
+import { useNetwork } from '../../hooks/useNetwork.ts'
+import { Avatar } from './Avatar.tsx'
+
+/** The connected account: name or address, balance, network, explorer link, copy and disconnect. */
+export default function AccountView() {
+  const client = useLatchClient()
+  const account = useAccount()
+  const { network, isUnsupported } = useNetwork()
+  const { address, profileName, profileImage, balance, balanceSymbol, balanceStatus, addressExplorerUrl } = account
+
+  if (!address) {
+    return (
+      <div className="latch-view">
+        <p className="latch-muted latch-center-text">No account is connected.</p>
+      </div>
+    )
+  }
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(address)
+      client.snack.show('success', 'Address copied')
+    } catch {
+      client.snack.show('error', 'Could not copy the address')
+    }
+  }
+
+  return (
+    <div className="latch-view latch-account">
+      <Avatar address={address} image={profileImage} />
+      <div className="latch-account-name">
+        <p className="latch-strong" data-testid="latch-account-address" title={address}>
+          {profileName ?? shortenAddress(address)}
+        </p>
+        <button type="button" className="latch-icon-button" onClick={copy} aria-label="Copy address">
+          <Icon name="copy" />
+        </button>
+      </div>
+      <div className="latch-balance" data-testid="latch-account-balance" aria-live="polite">
+        {balanceStatus === 'unavailable' ? (
+          <>
+            <span className="latch-muted">Balance unavailable</span>
+            <button
+              type="button"
+              className="latch-icon-button"
+              aria-label="Retry balance"
+              onClick={() => void client.refreshBalance({ force: true })}
+            >
+              <Icon name="refresh" />
+            </button>
+          </>
+        ) : balance !== undefined ? (
+          `${balance} ${balanceSymbol ?? ''}`
+        ) : (
+          <span className="latch-muted">{isUnsupported ? '—' : 'Loading balance…'}</span>
+        )}
+      </div>
+      <ul className="latch-list">
+        <li>
+          <button type="button" className="latch-row" onClick={() => client.router.push(isUnsupported ? 'UnsupportedChain' : 'Networks')}>
+            <WalletImage src={network.assets?.imageUrl} name={network.name} size={28} />
+            <span className="latch-row-label">{isUnsupported ? 'Unsupported network' : network.name}</span>
+            <Icon name="chevron" />
+          </button>
+        </li>
+        {addressExplorerUrl && (
+          <li>
+            <a className="latch-row" href={addressExplorerUrl} target="_blank" rel="noreferrer noopener">
+              <span className="latch-image latch-monogram" aria-hidden="true">
+                <Icon name="external" />
+              </span>
+              <span className="latch-row-label">Block explorer</span>
+            </a>
+          </li>
+        )}
+        <li>
+          <button
+            type="button"
+            className="latch-row"
+            onClick={() => client.disconnect().catch(() => undefined)}
+          >
+            <span className="latch-image latch-monogram" aria-hidden="true">
+              <Icon name="power" />
+            </span>
+            <span className="latch-row-label">Disconnect</span>
+          </button>
+        </li>
+      </ul>
+    </div>
+  )
+}
