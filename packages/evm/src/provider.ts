@@ -1,5 +1,4 @@
-import { toRpcError } from '@latch/core'
-import { withTimeout } from './timeout.ts'
+import { toRpcError, withTimeout } from '@latch/core'
 
 /** Listener of an EIP-1193 provider event. */
 export type ProviderListener = (payload: unknown) => void

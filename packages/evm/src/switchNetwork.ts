@@ -41,8 +41,26 @@ export async function switchNetwork(parameters: SwitchNetworkParameters): Promis
 
 function isUnknownChain(error: unknown): boolean {
   if (error instanceof SwitchChainError) return true
-  // MetaMask mobile once answered an unknown chain with -32603 and only said so in words.
-  return error instanceof RpcError && error.code === -32603 && /unrecognized chain/i.test(error.details ?? '')
+  // MetaMask mobile wraps 4902 in a -32603 error (data.originalError), which toRpcError maps by the outer
+  // code; older versions only said so in words.
+  if (!(error instanceof RpcError) || error.code !== -32603) return false
+  return nestedCodes(error.cause).includes(4902) || /unrecognized chain/i.test(error.details ?? '')
+}
+
+/** The codes of an error and of the errors it wraps (`data.originalError`, `cause`). */
+function nestedCodes(error: unknown): number[] {
+  const codes: number[] = []
+  let current: unknown = error
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+    const { code, data, cause } = current as {
+      code?: unknown
+      data?: { originalError?: unknown }
+      cause?: unknown
+    }
+    if (typeof code === 'number') codes.push(code)
+    current = data?.originalError ?? cause
+  }
+  return codes
 }
 
 /** The EIP-3085 description of `network`. */
