@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { createFakeAdapter, createMemoryStorage, devnetA, devnetB, unconfiguredNetwork } from '../test/fakeAdapter.ts'
+import {
+  createFakeAdapter,
+  createMemoryStorage,
+  devnetA,
+  devnetB,
+  unconfiguredNetwork,
+} from '../test/fakeAdapter.ts'
 import { createLatch } from './client.ts'
 import { InvalidOptionsError } from './errors/BaseError.ts'
 import { type LatchOptions, resolveOptions } from './options.ts'
@@ -28,7 +34,11 @@ describe('SPEC §1 defaults', () => {
   })
 
   it('turns off legalCheckbox, smartSessions and collapseWallets', () => {
-    expect(options.features).toMatchObject({ legalCheckbox: false, smartSessions: false, collapseWallets: false })
+    expect(options.features).toMatchObject({
+      legalCheckbox: false,
+      smartSessions: false,
+      collapseWallets: false,
+    })
   })
 
   it('has exactly these eleven features', () => {
@@ -150,7 +160,11 @@ describe('invalid options throw InvalidOptionsError at createLatch time', () => 
       /connectorTypeOrder lists an entry twice/,
     ],
     ['an unknown social', { socials: ['myspace'] }, /socials contains "myspace"/],
-    ['an unknown wallet feature', { walletFeaturesOrder: ['bridge'] }, /walletFeaturesOrder contains "bridge"/],
+    [
+      'an unknown wallet feature',
+      { walletFeaturesOrder: ['bridge'] },
+      /walletFeaturesOrder contains "bridge"/,
+    ],
     [
       'two adapters for one namespace',
       { adapters: [createFakeAdapter().factory, createFakeAdapter().factory] },
@@ -203,7 +217,9 @@ describe('invalid options throw InvalidOptionsError at createLatch time', () => 
   })
 
   it('rejects a missing options object', () => {
-    expect(() => createLatch(undefined as unknown as LatchOptions)).toThrow(/createLatch needs an options object/)
+    expect(() => createLatch(undefined as unknown as LatchOptions)).toThrow(
+      /createLatch needs an options object/,
+    )
   })
 
   it('rejects a network whose fields are missing', () => {

@@ -114,7 +114,10 @@ export interface Answers {
   sendTransaction: Answer<string>
 }
 export type ScriptedMethod = keyof Answers
-type ParamsOf<M extends keyof ChainAdapter> = ChainAdapter[M] extends (params: infer P, ...rest: never[]) => unknown
+type ParamsOf<M extends keyof ChainAdapter> = ChainAdapter[M] extends (
+  params: infer P,
+  ...rest: never[]
+) => unknown
   ? P
   : never
 
@@ -150,7 +153,14 @@ export interface FakeAdapterOptions {
 
 /** A connector as an adapter would announce it; an EIP-6963 wallet unless overridden. */
 export function connector(id: string, overrides: Partial<Connector> = {}): Connector {
-  return { id, name: `Wallet ${id}`, type: 'ANNOUNCED', chain: 'eip155', imageUrl: `https://img.test/${id}.png`, ...overrides }
+  return {
+    id,
+    name: `Wallet ${id}`,
+    type: 'ANNOUNCED',
+    chain: 'eip155',
+    imageUrl: `https://img.test/${id}.png`,
+    ...overrides,
+  }
 }
 
 const defaultAnswers: Partial<Record<ChainNamespace, Answers>> = {

@@ -128,5 +128,6 @@ export function toRpcError(error: unknown): BaseError {
 
 /** True when the visitor declined (4001), however the wallet wrapped it. */
 export function isUserRejection(error: unknown): boolean {
-  return toRpcError(error) instanceof UserRejectedRequestError
+  // By code, not class: a plain RpcError(4001) or a Latch error caused by a 4001 is a rejection too.
+  return codeOf(error) === UserRejectedRequestError.code
 }

@@ -40,7 +40,9 @@ describe('displayed balance is floored to 3 decimals', () => {
 
   it('is exact on huge values that no float could hold', () => {
     const huge = 123_456_789_012_345_678_901_234_567_890n
-    expect(floorBalance(huge * ether + 999_999_999_999_999_999n, 18)).toBe('123456789012345678901234567890.999')
+    expect(floorBalance(huge * ether + 999_999_999_999_999_999n, 18)).toBe(
+      '123456789012345678901234567890.999',
+    )
   })
 
   it('is exact just below a whole unit, where a float would round up to the next one', () => {
