@@ -1,1 +1,20 @@
+export { anvilAddresses, anvilMnemonic, anvilPrivateKeys } from './accounts.ts'
 export { type AnvilInstance, AnvilStartError, type StartAnvilParameters, startAnvil } from './anvil.ts'
+export { type CompiledContract, compileTestToken } from './compile.ts'
+export { deployTestTokens } from './deploy.ts'
+export {
+  type Devnet,
+  type DevnetChain,
+  type DevnetChainParameters,
+  defaultDevnetChains,
+  type StartDevnetParameters,
+  startDevnet,
+} from './devnet.ts'
+export {
+  type DeployedToken,
+  mintedUnitsPerAccount,
+  type TestTokenInfo,
+  testTokenAddresses,
+  testTokens,
+  tokenDeployerIndex,
+} from './tokens.ts'

@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto'
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { fileURLToPath } from 'node:url'
+import type { Abi, Hex } from 'viem'
+
+export interface CompiledContract {
+  abi: Abi
+  bytecode: Hex
+}
+
+const sourceUrl = new URL('./contracts/TestToken.sol', import.meta.url)
+/** `<repo root>/.latch/cache/`, found from this file so any working directory works. */
+const cacheDirectory = fileURLToPath(new URL('../../../.latch/cache/', import.meta.url))
+const evmVersion = 'cancun'
+
+/**
+ * Compiles `contracts/TestToken.sol` with the `solc` npm package. The result is cached on disk, keyed by
+ * the source, the solc version and the settings, so only the first start after a change pays for solc.
+ *
+ * @example
+ * const { abi, bytecode } = await compileTestToken()
+ */
+export async function compileTestToken(): Promise<CompiledContract> {
+  const source = await readFile(sourceUrl, 'utf8')
+  const solcVersion = readSolcVersion()
+  const key = createHash('sha256').update(JSON.stringify({ source, solcVersion, evmVersion })).digest('hex')
+  const cacheFile = `${cacheDirectory}TestToken-${key.slice(0, 32)}.json`
+
+  const cached = await readCache(cacheFile)
+  if (cached) return cached
+
+  const compiled = await compileWithSolc(source)
+  await mkdir(cacheDirectory, { recursive: true })
+  // Write then rename so a parallel start never reads half a file.
+  const temporary = `${cacheFile}.${process.pid}.${Date.now()}.tmp`
+  await writeFile(temporary, JSON.stringify(compiled))
+  await rename(temporary, cacheFile)
+  return compiled
+}
+
+/** The version from solc's package.json, read without loading the (slow to load) compiler. */
+function readSolcVersion(): string {
+  const require = createRequire(import.meta.url)
+  return (require('solc/package.json') as { version: string }).version
+}
+
+async function readCache(file: string): Promise<CompiledContract | undefined> {
+  try {
+    const parsed = JSON.parse(await readFile(file, 'utf8')) as Partial<CompiledContract>
+    if (
+      Array.isArray(parsed.abi) &&
+      typeof parsed.bytecode === 'string' &&
+      parsed.bytecode.startsWith('0x')
+    ) {
+      return { abi: parsed.abi, bytecode: parsed.bytecode }
+    }
+  } catch {
+    // Missing or unreadable cache: compile afresh.
+  }
+  return undefined
+}
+
+interface SolcOutput {
+  errors?: { severity: 'error' | 'warning' | 'info'; formattedMessage: string }[]
+  contracts?: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>
+}
+
+async function compileWithSolc(source: string): Promise<CompiledContract> {
+  const { default: solc } = await import('solc')
+  const input = {
+    language: 'Solidity',
+    sources: { 'TestToken.sol': { content: source } },
+    settings: {
+      evmVersion,
+      optimizer: { enabled: true, runs: 200 },
+      outputSelection: { 'TestToken.sol': { TestToken: ['abi', 'evm.bytecode.object'] } },
+    },
+  }
+  const output = JSON.parse(solc.compile(JSON.stringify(input))) as SolcOutput
+  const errors = (output.errors ?? []).filter((e) => e.severity === 'error')
+  if (errors.length > 0) {
+    throw new Error(
+      `solc could not compile TestToken.sol:\n${errors.map((e) => e.formattedMessage).join('\n')}`,
+    )
+  }
+  const contract = output.contracts?.['TestToken.sol']?.TestToken
+  if (!contract) throw new Error('solc returned no TestToken contract')
+  return { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` }
+}

@@ -1,0 +1,72 @@
+import { type AnvilInstance, startAnvil } from './anvil.ts'
+import { deployTestTokens } from './deploy.ts'
+import type { DeployedToken } from './tokens.ts'
+
+export interface DevnetChainParameters {
+  chainId: number
+  /** 0 picks a free port. */
+  port?: number
+}
+
+export interface StartDevnetParameters {
+  /** Defaults to {@link defaultDevnetChains}. */
+  chains?: DevnetChainParameters[]
+  /** Deploy and mint the test tokens on every chain. Defaults to true. */
+  tokens?: boolean
+}
+
+export interface DevnetChain {
+  chainId: number
+  rpcUrl: string
+  port: number
+  /** Empty when started with `tokens: false`. */
+  tokens: DeployedToken[]
+}
+
+export interface Devnet {
+  chains: DevnetChain[]
+  /** Stops every chain; resolves once all anvil processes have exited. */
+  stop(): Promise<void>
+}
+
+/** DESIGN.md's default topology: chain A on 8545, chain B on 8546. */
+export const defaultDevnetChains = [
+  { chainId: 31337, port: 8545 },
+  { chainId: 31338, port: 8546 },
+] as const satisfies readonly DevnetChainParameters[]
+
+/**
+ * Starts the local EVM chains in parallel and deploys the test tokens on each.
+ *
+ * @example
+ * const devnet = await startDevnet()
+ * devnet.chains[0] // { chainId: 31337, rpcUrl: 'http://127.0.0.1:8545', port: 8545, tokens: [LUSD, LTK, LPT] }
+ * await devnet.stop()
+ */
+export async function startDevnet(parameters: StartDevnetParameters = {}): Promise<Devnet> {
+  const { chains = defaultDevnetChains, tokens = true } = parameters
+  const started = await Promise.allSettled(chains.map((chain) => startAnvil(chain)))
+  const instances = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))
+  const stop = async () => {
+    await Promise.all(instances.map((instance) => instance.stop()))
+  }
+
+  try {
+    const failure = started.find((result) => result.status === 'rejected')
+    if (failure) throw failure.reason
+    const devnetChains = await Promise.all(
+      instances.map(
+        async (instance: AnvilInstance): Promise<DevnetChain> => ({
+          chainId: instance.chainId,
+          rpcUrl: instance.rpcUrl,
+          port: instance.port,
+          tokens: tokens ? await deployTestTokens(instance.rpcUrl) : [],
+        }),
+      ),
+    )
+    return { chains: devnetChains, stop }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
