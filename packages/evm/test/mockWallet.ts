@@ -144,9 +144,9 @@ export function createMockWallet(parameters: MockWalletParameters = {}): MockWal
       return answer(list)
     },
     on(event, listener) {
-      let set = listeners.get(event)
-      if (!set) listeners.set(event, (set = new Set()))
+      const set = listeners.get(event) ?? new Set()
       set.add(listener)
+      listeners.set(event, set)
       return provider
     },
     removeListener(event, listener) {

@@ -1,0 +1,79 @@
+import { InvalidOptionsError } from '@latch/core'
+import { describe, expect, it } from 'vitest'
+import { defineEvmNetwork } from './defineEvmNetwork.ts'
+import {
+  arbitrum,
+  base,
+  devnetA,
+  devnetB,
+  devnetNetwork,
+  mainnet,
+  optimism,
+  polygon,
+  sepolia,
+} from './networks.ts'
+
+describe('networks', () => {
+  it('carry CAIP-2 ids that match their chain ids', () => {
+    const ids = [mainnet, base, optimism, arbitrum, polygon, sepolia, devnetA, devnetB].map((n) => [
+      n.id,
+      n.caipNetworkId,
+      n.chainNamespace,
+    ])
+    expect(ids).toEqual([
+      [1, 'eip155:1', 'eip155'],
+      [8453, 'eip155:8453', 'eip155'],
+      [10, 'eip155:10', 'eip155'],
+      [42161, 'eip155:42161', 'eip155'],
+      [137, 'eip155:137', 'eip155'],
+      [11155111, 'eip155:11155111', 'eip155'],
+      [31337, 'eip155:31337', 'eip155'],
+      [31338, 'eip155:31338', 'eip155'],
+    ])
+  })
+
+  it('describe the local devnet chains of the default topology', () => {
+    expect(devnetA).toEqual({
+      id: 31337,
+      caipNetworkId: 'eip155:31337',
+      chainNamespace: 'eip155',
+      name: 'Latch Devnet A',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
+      testnet: true,
+    })
+    expect(devnetB).toMatchObject({
+      id: 31338,
+      name: 'Latch Devnet B',
+      rpcUrls: { default: { http: ['http://127.0.0.1:8546'] } },
+    })
+    expect(devnetA).not.toHaveProperty('blockExplorers')
+  })
+
+  it('point a devnet network at another port', () => {
+    expect(devnetNetwork(31339, 'http://127.0.0.1:9000', 'C')).toMatchObject({
+      caipNetworkId: 'eip155:31339',
+      name: 'C',
+      rpcUrls: { default: { http: ['http://127.0.0.1:9000'] } },
+    })
+  })
+
+  it('mark testnets and pay in the chain’s own currency', () => {
+    expect(sepolia.testnet).toBe(true)
+    expect(mainnet).not.toHaveProperty('testnet')
+    expect(polygon.nativeCurrency.symbol).toBe('POL')
+  })
+})
+
+describe('defineEvmNetwork', () => {
+  it.each([0, -1, 1.5, Number.NaN])('rejects chain id %s with a clear error', (id) => {
+    expect(() =>
+      defineEvmNetwork({
+        id,
+        name: 'Bad',
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        rpcUrls: { default: { http: [] } },
+      }),
+    ).toThrow(InvalidOptionsError)
+  })
+})
