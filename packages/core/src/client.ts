@@ -1,6 +1,7 @@
 import { formatCaipAddress } from './caip/caip.ts'
 import { orderConnectors } from './connectors/order.ts'
 import {
+  AccountNotFoundError,
   type BaseError,
   ChainAdapterNotFoundError,
   ChainNotConfiguredError,
@@ -314,7 +315,6 @@ export function createLatch(options: LatchOptions): LatchClient {
 
   const connect = async (connectorId: string): Promise<void> => {
     const attempt = ++connectAttempt
-    const previousStatus = connection.getState().status
     connection.setState({
       status: 'connecting',
       pendingConnectorId: connectorId,
@@ -335,13 +335,15 @@ export function createLatch(options: LatchOptions): LatchClient {
         'connect',
       )
       if (attempt !== connectAttempt) return
+      if (!result.accounts.length) throw new AccountNotFoundError(connectorId)
       establish(connector, result, adapter)
       if (modal.getState().open && network.getState().unsupportedChainId === undefined) closeModal()
     } catch (cause) {
       const error = toRpcError(cause)
       if (attempt === connectAttempt) {
+        // From the live connections, not the status before this attempt: that is 'connecting' on a retry.
         connection.setState({
-          status: previousStatus === 'connected' ? 'connected' : 'disconnected',
+          status: Object.keys(connection.getState().connections).length ? 'connected' : 'disconnected',
           failure: error instanceof TimeoutError ? 'timeout' : isUserRejection(error) ? 'declined' : 'error',
           error,
         })

@@ -138,6 +138,8 @@ export interface FakeAdapter {
   setConnectors(connectors: readonly Connector[]): void
   /** Scripts `method` for one connector id (for `getBalance`: one address), or `'*'` for all. */
   answer<M extends ScriptedMethod>(method: M, key: string, answer: Answers[M]): void
+  /** Queues an answer for the next call only; queued answers are used, in order, before `answer`'s. */
+  answerOnce<M extends ScriptedMethod>(method: M, key: string, answer: Answers[M]): void
   /** Fires a wallet event into the listener `watchConnection` registered for `connectorId`. */
   emit(connectorId: string, event: AdapterEvent): void
   /** True while someone watches `connectorId`'s connection. */
@@ -191,13 +193,16 @@ export function createFakeAdapter(options: FakeAdapterOptions = {}): FakeAdapter
   const connectorWatchers = new Set<(list: readonly Connector[]) => void>()
   const connectionListeners = new Map<string, Set<(event: AdapterEvent) => void>>()
   const script = new Map<string, Answers[ScriptedMethod]>()
+  const queued = new Map<string, Array<Answers[ScriptedMethod]>>()
   const calls: FakeCall[] = []
   const loads: AdapterContext[] = []
   let loadGate: Promise<void> = Promise.resolve()
 
   const run = <M extends ScriptedMethod>(method: M, key: string, params: ParamsOf<M>) => {
     calls.push({ method, params } as FakeCall)
-    const answer = (script.get(`${method}|${key}`) ??
+    const answer = (queued.get(`${method}|${key}`)?.shift() ??
+      queued.get(`${method}|*`)?.shift() ??
+      script.get(`${method}|${key}`) ??
       script.get(`${method}|*`) ??
       defaultAnswers[namespace]?.[method]) as Answers[M] | undefined
     if (!answer) throw new Error(`fake ${namespace} adapter: nothing scripted for ${method}`)
@@ -249,6 +254,11 @@ export function createFakeAdapter(options: FakeAdapterOptions = {}): FakeAdapter
     },
     answer(method, key, answer) {
       script.set(`${method}|${key}`, answer)
+    },
+    answerOnce(method, key, answer) {
+      const list = queued.get(`${method}|${key}`) ?? []
+      list.push(answer)
+      queued.set(`${method}|${key}`, list)
     },
     emit(connectorId, event) {
       const listeners = connectionListeners.get(connectorId)
