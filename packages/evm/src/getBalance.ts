@@ -1,5 +1,6 @@
 import type { Balance, Network } from '@latch/core'
-import { createPublicClient, isAddress, type PublicClient } from 'viem'
+import { type Client, createClient, isAddress } from 'viem'
+import { getBalance } from 'viem/actions'
 import { BalanceUnavailableError } from './errors.ts'
 import { failureOf, type RpcRetryRules } from './rpcRetry.ts'
 import { specHttp } from './transport.ts'
@@ -30,15 +31,16 @@ export interface BalanceReaderParameters {
 export function createBalanceReader(
   parameters: BalanceReaderParameters,
 ): (balance: GetBalanceParameters) => Promise<GetBalanceReturnType> {
-  const clients = new Map<string, { url: string; client: PublicClient }>()
+  const clients = new Map<string, { url: string; client: Client }>()
 
-  function clientFor(network: Network): PublicClient {
+  function clientFor(network: Network): Client {
     const url = network.rpcUrls.default.http[0]
     if (!url)
       throw new BalanceUnavailableError({ details: `Network ${network.caipNetworkId} has no RPC URL.` })
     const cached = clients.get(network.caipNetworkId)
     if (cached?.url === url) return cached.client
-    const client = createPublicClient({
+    // A bare client plus the one action it needs: `createPublicClient` would bundle every public action.
+    const client = createClient({
       transport: specHttp(url, { timeoutMs: parameters.rpcTimeoutMs, rules: parameters.rules }),
     })
     clients.set(network.caipNetworkId, { url, client })
@@ -51,7 +53,7 @@ export function createBalanceReader(
     const client = clientFor(network)
     let value: bigint
     try {
-      value = await client.getBalance({ address })
+      value = await getBalance(client, { address })
     } catch (error) {
       const { status } = failureOf(error)
       throw new BalanceUnavailableError({
