@@ -8,17 +8,16 @@ import { BaseError } from '@latch/core'
  * parseChainId('0x7a69') // 31337
  */
 export function parseChainId(value: unknown): number {
-  const id =
-    typeof value === 'number'
-      ? value
-      : typeof value === 'string' && /^0x[0-9a-f]+$/i.test(value)
-        ? Number.parseInt(value, 16)
-        : typeof value === 'string' && /^[0-9]+$/.test(value)
-          ? Number(value)
-          : Number.NaN
+  const id = typeof value === 'number' ? value : typeof value === 'string' ? fromString(value) : Number.NaN
   if (!Number.isSafeInteger(id) || id <= 0)
     throw new BaseError('The wallet reported an invalid network', { details: `Chain id: ${String(value)}` })
   return id
+}
+
+function fromString(value: string): number {
+  if (/^0x[0-9a-f]+$/i.test(value)) return Number.parseInt(value, 16)
+  if (/^[0-9]+$/.test(value)) return Number(value)
+  return Number.NaN
 }
 
 /**
