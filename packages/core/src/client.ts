@@ -260,7 +260,8 @@ export function createLatch(options: LatchOptions): LatchClient {
     removeStoredKey(storage, storageKeys.deepLink)
     removeStoredKey(storage, storageKeys.socialProvider)
     balanceFetchedAt.clear()
-    Promise.resolve(resolved.siwx?.clearSessions?.()).catch((error) =>
+    // Inside the executor, so a hook that throws at once is caught like one that rejects.
+    new Promise<void>((resolve) => resolve(resolved.siwx?.clearSessions?.())).catch((error: unknown) =>
       debug('clearing sessions failed', error),
     )
   }
@@ -396,7 +397,12 @@ export function createLatch(options: LatchOptions): LatchClient {
       try {
         const adapter = await getAdapter(namespace)
         for (const connectorId of candidates) {
-          const result = await adapter.reconnect({ connectorId }).catch((error: unknown) => {
+          // Bounded like connect (DESIGN.md rule 8): a wallet that never answers must not hold 'connecting'.
+          const result = await withTimeout(
+            adapter.reconnect({ connectorId }),
+            resolved.connectTimeoutMs,
+            'reconnect',
+          ).catch((error: unknown) => {
             debug('reconnect failed', connectorId, error)
             return undefined
           })

@@ -1,0 +1,152 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import {
+  ADDRESS_A,
+  connector,
+  createFakeAdapter,
+  createMemoryStorage,
+  createTestLatch,
+  flush,
+  hangs,
+  rejects,
+  resolves,
+  track,
+} from '../test/fakeAdapter.ts'
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+const threeWallets = () =>
+  createFakeAdapter({ connectors: [connector('wallet.a'), connector('wallet.b'), connector('wallet.c')] })
+
+/** Storage as a previous visit left it: connected through `last`, with `recent` wallets. */
+const previousVisit = (last: string | undefined, recent: string[]) =>
+  createMemoryStorage({
+    ...(last ? { '@latch/connections': JSON.stringify({ eip155: last }) } : {}),
+    '@latch/recentWallets': JSON.stringify(recent),
+  })
+
+describe('automatic reconnect: recently used connectors are tried first', () => {
+  it('tries the stored connector first and stays with it when it reconnects', async () => {
+    const fake = threeWallets()
+    fake.answer('reconnect', 'wallet.b', resolves({ accounts: [ADDRESS_A], chainId: 31337 }))
+    const { client } = createTestLatch({ storage: previousVisit('wallet.b', ['wallet.a', 'wallet.b']) }, fake)
+    const statuses = track(client.connection, (s) => s.status)
+
+    await client.reconnect()
+    await flush()
+
+    expect(fake.callsTo('reconnect')).toEqual([{ connectorId: 'wallet.b' }])
+    expect(statuses).toEqual(['disconnected', 'connecting', 'connected'])
+    expect(client.connection.getState().connections.eip155?.connectorId).toBe('wallet.b')
+    expect(client.getAccount()).toMatchObject({ address: ADDRESS_A, balance: '1.999' })
+    expect(fake.watching('wallet.b')).toBe(true)
+  })
+
+  it('then tries the recent connectors, most recent first', async () => {
+    const fake = threeWallets()
+    fake.answer('reconnect', 'wallet.a', resolves({ accounts: [ADDRESS_A], chainId: 31337 }))
+    const { client } = createTestLatch({ storage: previousVisit('wallet.c', ['wallet.b', 'wallet.a']) }, fake)
+
+    await client.reconnect()
+
+    expect(fake.callsTo('reconnect').map((c) => c.connectorId)).toEqual(['wallet.c', 'wallet.b', 'wallet.a'])
+    expect(client.connection.getState()).toMatchObject({
+      status: 'connected',
+      connections: { eip155: { connectorId: 'wallet.a' } },
+    })
+  })
+
+  it('counts a wallet that answers with an error as not reconnected', async () => {
+    const fake = threeWallets()
+    fake.answer('reconnect', 'wallet.c', rejects({ code: 4100 }))
+    fake.answer('reconnect', 'wallet.a', resolves({ accounts: [ADDRESS_A], chainId: 31337 }))
+    const { client } = createTestLatch({ storage: previousVisit('wallet.c', ['wallet.a']) }, fake)
+
+    await client.reconnect()
+    expect(client.connection.getState().connections.eip155?.connectorId).toBe('wallet.a')
+  })
+
+  it('counts a wallet that answers without accounts as not reconnected', async () => {
+    const fake = threeWallets()
+    fake.answer('reconnect', 'wallet.c', resolves({ accounts: [], chainId: 31337 }))
+    const { client } = createTestLatch({ storage: previousVisit('wallet.c', []) }, fake)
+
+    await client.reconnect()
+    expect(client.connection.getState().status).toBe('disconnected')
+  })
+})
+
+describe('if none reconnects, status becomes disconnected', () => {
+  it('ends disconnected without prompting the visitor', async () => {
+    const fake = threeWallets()
+    const { client, storage } = createTestLatch(
+      { storage: previousVisit('wallet.c', ['wallet.a', 'wallet.b']) },
+      fake,
+    )
+
+    await client.reconnect()
+
+    expect(fake.callsTo('reconnect')).toHaveLength(3)
+    expect(fake.callsTo('connect')).toEqual([])
+    expect(client.connection.getState()).toMatchObject({ status: 'disconnected', connections: {} })
+    expect(client.modal.getState().open).toBe(false)
+    expect(client.getAccount().address).toBeUndefined()
+    expect(storage.getItem('@latch/connections')).toBe('{}')
+  })
+
+  it('ends disconnected when the wallet never answers', async () => {
+    vi.useFakeTimers()
+    const fake = threeWallets()
+    fake.answer('reconnect', 'wallet.c', hangs())
+    const { client } = createTestLatch(
+      { storage: previousVisit('wallet.c', []), connectTimeoutMs: 2_000 },
+      fake,
+    )
+
+    const done = client.reconnect()
+    await vi.advanceTimersByTimeAsync(1_999)
+    expect(client.connection.getState().status).toBe('connecting')
+    await vi.advanceTimersByTimeAsync(1)
+    await done
+    expect(client.connection.getState().status).toBe('disconnected')
+    expect(fake.callsTo('connect')).toEqual([])
+  })
+
+  it('ends disconnected when the adapter fails to load', async () => {
+    const { client } = createTestLatch({
+      storage: previousVisit('wallet.c', []),
+      adapters: [{ namespace: 'eip155', load: () => Promise.reject(new Error('chunk failed')) }],
+    })
+    await client.reconnect()
+    expect(client.connection.getState().status).toBe('disconnected')
+  })
+})
+
+describe('with nothing stored, reconnect loads no adapter at all', () => {
+  it('loads nothing and stays disconnected, even with recent wallets', async () => {
+    const fake = threeWallets()
+    const { client } = createTestLatch({ storage: previousVisit(undefined, ['wallet.a']) }, fake)
+    await client.reconnect()
+    expect(fake.loads).toHaveLength(0)
+    expect(fake.calls).toEqual([])
+    expect(client.connection.getState().status).toBe('disconnected')
+  })
+
+  it('ignores a stored connection for a namespace the app has no adapter for', async () => {
+    const fake = threeWallets()
+    const storage = createMemoryStorage({ '@latch/connections': '{"solana":"phantom"}' })
+    const { client } = createTestLatch({ storage }, fake)
+    await client.reconnect()
+    expect(fake.loads).toHaveLength(0)
+    expect(client.connection.getState().status).toBe('disconnected')
+  })
+
+  it('loads nothing when stored data is unreadable', async () => {
+    const fake = threeWallets()
+    const storage = createMemoryStorage({ '@latch/connections': 'not json' })
+    const { client } = createTestLatch({ storage }, fake)
+    await client.reconnect()
+    expect(fake.loads).toHaveLength(0)
+  })
+})
