@@ -14,8 +14,8 @@ export interface SpecHttpParameters {
  * What viem 2.57 does by itself (utils/buildRequest.ts, `shouldRetry` and `delay`): 3 retries, 150 ms
  * doubling, `Retry-After` honoured (seconds or HTTP date, without an upper bound), retry on HTTP 403, 408,
  * 413, 429, 500, 502, 503, 504 — all as the spec says. It differs in which failures it retries:
- * - JSON-RPC -32000 is not retried (the spec retries it);
- * - JSON-RPC -32603, 429 and -32007 are retried (the spec does not);
+ * - JSON-RPC -32000 in an HTTP 200 answer is not retried (the spec retries it);
+ * - JSON-RPC -32603, 429 and -32007 are retried (the spec does not list them);
  * - -32601 / -32004 are never retried, even in a 403/5xx response (the spec retries those statuses);
  * - a request with neither a status nor a code (connection refused, DNS failure, timeout) is retried; the
  *   spec lists only statuses and codes, so here it is not, and an unreachable node fails at once.
@@ -24,7 +24,7 @@ export interface SpecHttpParameters {
  * beyond `rules.maxRetryAfterMs` ends the retries rather than hold a balance for minutes.
  *
  * @example
- * const client = createPublicClient({ transport: specHttp('http://127.0.0.1:8545', { timeoutMs: 10_000 }) })
+ * const client = createClient({ transport: specHttp('http://127.0.0.1:8545', { timeoutMs: 10_000 }) })
  */
 export function specHttp(url: string, parameters: SpecHttpParameters): Transport {
   const { timeoutMs, rules = specRpcRetryRules } = parameters
