@@ -18,7 +18,9 @@ export interface LatchProviderProps {
  * <LatchProvider client={latch}><ConnectButton /></LatchProvider>
  */
 export function LatchProvider({ client, children }: LatchProviderProps) {
-  const [modalWanted, setModalWanted] = useState(() => client.modal.getState().open || client.options.embedded)
+  const [modalWanted, setModalWanted] = useState(
+    () => client.modal.getState().open || client.options.embedded,
+  )
 
   useEffect(() => {
     if (modalWanted) return

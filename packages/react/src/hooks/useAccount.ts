@@ -21,7 +21,10 @@ export function useAccount(): UseAccountReturnType {
   const client = useLatchClient()
   const namespace = useStore(client.network, selectNamespace)
   const connectionStatus = useStore(client.connection, selectStatus)
-  const selectAccount = useCallback((s: object) => (s as Record<string, AccountState | undefined>)[namespace], [namespace])
+  const selectAccount = useCallback(
+    (s: object) => (s as Record<string, AccountState | undefined>)[namespace],
+    [namespace],
+  )
   const account = useStore(client.accounts, selectAccount) ?? client.accounts.get(namespace)
   return { ...account, connectionStatus, isConnected: connectionStatus === 'connected' && !!account.address }
 }

@@ -11,7 +11,9 @@ export function Header({ titleId }: { titleId: string }) {
   const { view, history, data } = useStore(client.router.store, selectRouter)
   const canGoBack = history.length > 1 && view !== 'UnsupportedChain'
   const connectorName =
-    view === 'ConnectingExternal' ? client.connectors.getState().list.find((c) => c.id === data.connectorId)?.name : undefined
+    view === 'ConnectingExternal'
+      ? client.connectors.getState().list.find((c) => c.id === data.connectorId)?.name
+      : undefined
   return (
     <header className="latch-header">
       {canGoBack ? (

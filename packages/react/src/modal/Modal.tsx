@@ -1,5 +1,13 @@
 import type { ModalState, RouterState } from '@latch/core'
-import { type MouseEvent, type SyntheticEvent, Suspense, useEffect, useId, useLayoutEffect, useRef } from 'react'
+import {
+  type MouseEvent,
+  Suspense,
+  type SyntheticEvent,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+} from 'react'
 import { useLatchClient } from '../context.ts'
 import { useStore } from '../hooks/useStore.ts'
 import { applyTheme, themeFor } from '../theme/theme.ts'
@@ -65,7 +73,9 @@ export default function Modal() {
     <div className="latch-modal" data-shake={shake || undefined} data-view={view}>
       <Header titleId={titleId} />
       <div className="latch-body">
-        <Suspense fallback={<Spinner label="Loading" />}>{View ? <View /> : <p>Not available yet.</p>}</Suspense>
+        <Suspense fallback={<Spinner label="Loading" />}>
+          {View ? <View /> : <p>Not available yet.</p>}
+        </Suspense>
       </div>
       <Snackbar />
     </div>

@@ -17,5 +17,6 @@ export function prefetchModal(client: LatchClient, view?: View): void {
     })
   void loadModal().catch(() => undefined)
   void viewLoaders[target]?.().catch(() => undefined)
-  for (const adapter of client.options.adapters) void client.getAdapter(adapter.namespace).catch(() => undefined)
+  for (const adapter of client.options.adapters)
+    void client.getAdapter(adapter.namespace).catch(() => undefined)
 }

@@ -21,7 +21,9 @@ export function NetworkButton() {
       onClick={() => void client.open({ view: isUnsupported ? 'UnsupportedChain' : 'Networks' })}
       onPointerEnter={prefetch}
       onFocus={prefetch}
-      aria-label={isUnsupported ? 'Unsupported network, switch network' : `Network ${network.name}, switch network`}
+      aria-label={
+        isUnsupported ? 'Unsupported network, switch network' : `Network ${network.name}, switch network`
+      }
     >
       {isUnsupported ? 'Unsupported network' : network.name}
     </button>

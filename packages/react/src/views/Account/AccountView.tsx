@@ -11,7 +11,8 @@ export default function AccountView() {
   const client = useLatchClient()
   const account = useAccount()
   const { network, isUnsupported } = useNetwork()
-  const { address, profileName, profileImage, balance, balanceSymbol, balanceStatus, addressExplorerUrl } = account
+  const { address, profileName, profileImage, balance, balanceSymbol, balanceStatus, addressExplorerUrl } =
+    account
 
   if (!address) {
     return (
@@ -62,7 +63,11 @@ export default function AccountView() {
       </div>
       <ul className="latch-list">
         <li>
-          <button type="button" className="latch-row" onClick={() => client.router.push(isUnsupported ? 'UnsupportedChain' : 'Networks')}>
+          <button
+            type="button"
+            className="latch-row"
+            onClick={() => client.router.push(isUnsupported ? 'UnsupportedChain' : 'Networks')}
+          >
             <WalletImage src={network.assets?.imageUrl} name={network.name} size={28} />
             <span className="latch-row-label">{isUnsupported ? 'Unsupported network' : network.name}</span>
             <Icon name="chevron" />

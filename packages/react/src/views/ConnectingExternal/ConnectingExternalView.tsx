@@ -8,7 +8,10 @@ const selectList = (s: ConnectorsState) => s.list
 const selectData = (s: RouterState) => s.data
 
 const failureText = {
-  declined: { title: 'Connection declined', detail: 'Connection can be declined if a previous request is still active.' },
+  declined: {
+    title: 'Connection declined',
+    detail: 'Connection can be declined if a previous request is still active.',
+  },
   timeout: { title: 'The wallet did not respond', detail: 'Open the wallet and try again.' },
   error: { title: 'Connection failed', detail: 'Something went wrong.' },
 } as const

@@ -37,7 +37,9 @@ export function NetworkList({ onSwitched }: { onSwitched?: () => void }) {
             >
               <WalletImage src={network.assets?.imageUrl} name={network.name} size={28} />
               <span className="latch-row-label">{network.name}</span>
-              {pending === network.caipNetworkId && <span className="latch-spinner latch-spinner-small" aria-hidden="true" />}
+              {pending === network.caipNetworkId && (
+                <span className="latch-spinner latch-spinner-small" aria-hidden="true" />
+              )}
               {current && <Icon name="check" />}
             </button>
           </li>
