@@ -1,0 +1,101 @@
+// @vitest-environment happy-dom
+
+import type { ConnectResult } from '@latch/core'
+import { act, fireEvent, screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import {
+  ADDRESS_A,
+  createWallets,
+  deferred,
+  findView,
+  flush,
+  renderWithClient,
+  resolves,
+} from '../../../test/renderWithClient.tsx'
+import { ConnectButton } from './ConnectButton.tsx'
+
+describe('ConnectButton', () => {
+  it("reads 'Connect Wallet' while disconnected", async () => {
+    await renderWithClient(<ConnectButton />)
+
+    const button = screen.getByRole('button', { name: 'Connect Wallet' })
+    expect(button.getAttribute('aria-busy')).toBe('false')
+  })
+
+  it('takes its disconnected text from the label prop', async () => {
+    await renderWithClient(<ConnectButton label="Sign in" />)
+
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy()
+  })
+
+  it("reads 'Connecting…' and is busy while a returning visitor is reconnected", async () => {
+    const fake = createWallets()
+    const reconnect = deferred<ConnectResult | undefined>()
+    fake.answer('reconnect', 'io.metamask', reconnect.answer)
+    await renderWithClient(<ConnectButton />, { fake, storedConnection: 'io.metamask' })
+
+    const button = screen.getByRole('button', { name: 'Connecting…' })
+    expect(button.getAttribute('aria-busy')).toBe('true')
+
+    await act(async () => {
+      reconnect.resolve({ accounts: [ADDRESS_A], chainId: 31337 })
+      await flush()
+    })
+
+    expect(screen.getByRole('button', { name: `Account ${ADDRESS_A}` })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Connecting…' })).toBeNull()
+  })
+
+  it('shows the shortened address and the balance floored to 3 decimals once connected', async () => {
+    const { fake, connect } = await renderWithClient(<ConnectButton />)
+    fake.answer(
+      'getBalance',
+      ADDRESS_A,
+      resolves({ value: 1_234_567_890_123_456_789n, decimals: 18, symbol: 'ETH' }),
+    )
+
+    await connect()
+
+    const button = screen.getByRole('button', { name: `Account ${ADDRESS_A}` })
+    expect(button.textContent).toContain('0xf39F…2266')
+    expect(button.textContent).toContain('1.234 ETH')
+    expect(screen.queryByRole('button', { name: 'Connect Wallet' })).toBeNull()
+  })
+
+  it('hides the balance when showBalance is off', async () => {
+    const { connect } = await renderWithClient(<ConnectButton showBalance={false} />)
+
+    await connect()
+
+    const button = screen.getByRole('button', { name: `Account ${ADDRESS_A}` })
+    expect(button.textContent).toBe('0xf39F…2266')
+  })
+
+  it('opens the modal at Connect when disconnected', async () => {
+    await renderWithClient(<ConnectButton />)
+
+    fireEvent.click(screen.getByRole('button', { name: 'Connect Wallet' }))
+
+    const dialog = await findView('Connect Wallet')
+    expect(dialog.textContent).toContain('MetaMask')
+  })
+
+  it('opens the modal at Account when connected', async () => {
+    const { connect } = await renderWithClient(<ConnectButton />)
+    await connect()
+
+    fireEvent.click(screen.getByRole('button', { name: `Account ${ADDRESS_A}` }))
+
+    const dialog = await findView('Account')
+    expect(dialog.textContent).toContain('Disconnect')
+  })
+
+  it('goes back to Connect Wallet when the wallet disconnects', async () => {
+    const { fake, connect } = await renderWithClient(<ConnectButton />)
+    await connect()
+
+    act(() => fake.emit('io.metamask', { type: 'disconnect' }))
+
+    expect(screen.getByRole('button', { name: 'Connect Wallet' })).toBeTruthy()
+  })
+})
