@@ -59,11 +59,16 @@ export function startAnvil(parameters: StartAnvilParameters): Promise<AnvilInsta
 
   let stdout = ''
   let stderr = ''
-  let exited = child.exitCode !== null
+  let exited = false
   const exitPromise = new Promise<void>((resolve) => {
-    child.once('exit', () => {
+    const markExited = () => {
       exited = true
       resolve()
+    }
+    child.once('exit', markExited)
+    // A binary that cannot be spawned emits only 'error', never 'exit'.
+    child.once('error', () => {
+      if (child.pid === undefined) markExited()
     })
   })
 

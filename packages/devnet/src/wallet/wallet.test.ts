@@ -279,6 +279,29 @@ describe('signing', () => {
       }),
     ).toBe(true)
   })
+  it('rejects typed data for another chain or with bad values as invalid params', async () => {
+    const wallet = install({ autoApprove: true })
+    const address = await connected(wallet)
+    wallet.setAutoApprove(true)
+    const typedData = (chainId: number, amount: string) =>
+      JSON.stringify({
+        domain: { name: 'Latch', chainId },
+        types: {
+          EIP712Domain: [
+            { name: 'name', type: 'string' },
+            { name: 'chainId', type: 'uint256' },
+          ],
+          Mail: [{ name: 'amount', type: 'uint8' }],
+        },
+        primaryType: 'Mail',
+        message: { amount },
+      })
+    const sign = (data: string) =>
+      wallet.provider.request({ method: 'eth_signTypedData_v4', params: [address, data] })
+    await expect(sign(typedData(1, '1'))).rejects.toMatchObject({ code: -32602 })
+    await expect(sign(typedData(31337, '300'))).rejects.toMatchObject({ code: -32602 })
+    await expect(sign(typedData(31337, '3'))).resolves.toMatch(/^0x[0-9a-f]{130}$/)
+  })
 })
 
 describe('panel', () => {

@@ -52,8 +52,11 @@ function parseTypedData(value: unknown): TypedDataDefinition {
   >
   // JSON carries the chain id as a string; viem reads a domain chainId only as a number.
   const chainId = domainObject.chainId
-  const normalizedDomain =
-    typeof chainId === 'string' ? { ...domainObject, chainId: Number(BigInt(chainId)) } : domainObject
+  let normalizedDomain = domainObject
+  if (typeof chainId === 'string') {
+    if (!/^(0x[0-9a-f]+|\d+)$/i.test(chainId)) throw invalidParams(`Invalid domain chainId ${chainId}.`)
+    normalizedDomain = { ...domainObject, chainId: Number(BigInt(chainId)) }
+  }
   return { types, primaryType, domain: normalizedDomain, message: message ?? {} } as TypedDataDefinition
 }
 
@@ -100,6 +103,12 @@ export const signMethods: Record<string, MethodHandler> = {
       ],
       body: JSON.stringify(typedData.message, bigintSafe, 2),
     })
-    return selectedAccount(context.session).signTypedData(typedData)
+    try {
+      return await selectedAccount(context.session).signTypedData(typedData)
+    } catch (error) {
+      // viem validates the types and values; a malformed request is the dapp's error, not the wallet's.
+      const short = (error as { shortMessage?: unknown }).shortMessage
+      throw invalidParams(typeof short === 'string' ? short : String(error))
+    }
   },
 }
