@@ -35,6 +35,12 @@ export function LatchProvider({ client, children }: LatchProviderProps) {
     void client.reconnect()
   }, [client])
 
+  // An embedded modal is on the page from the start and no button opens it: opening it here is what loads
+  // the adapters, so its wallet list is discovered (and shows loading meanwhile, SPEC §4).
+  useEffect(() => {
+    if (client.options.embedded) void client.open()
+  }, [client])
+
   return (
     <LatchContext.Provider value={client}>
       {children}
