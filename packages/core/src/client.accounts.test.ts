@@ -109,6 +109,16 @@ describe('an unreachable RPC node', () => {
     await expect(client.signMessage('hello')).resolves.toBe('0xsignature')
   })
 
+  it('drops a balance shown earlier instead of keeping a stale one', async () => {
+    const { client, fake } = createTestLatch()
+    await connectThrough(client)
+    expect(client.getAccount().balance).toBe('1.999')
+
+    fake.answer('getBalance', '*', rejects(new Error('fetch failed')))
+    await client.refreshBalance({ force: true })
+    expect(client.getAccount()).toMatchObject({ balanceStatus: 'unavailable', balance: undefined })
+  })
+
   it('shows the balance once the node answers again', async () => {
     const { client, fake } = createTestLatch()
     fake.answerOnce('getBalance', '*', rejects(new Error('fetch failed')))

@@ -127,7 +127,9 @@ describe('with nothing stored, reconnect loads no adapter at all', () => {
   it('loads nothing and stays disconnected, even with recent wallets', async () => {
     const fake = threeWallets()
     const { client } = createTestLatch({ storage: previousVisit(undefined, ['wallet.a']) }, fake)
+    const statuses = track(client.connection, (s) => s.status)
     await client.reconnect()
+    expect(statuses).toEqual(['disconnected'])
     expect(fake.loads).toHaveLength(0)
     expect(fake.calls).toEqual([])
     expect(client.connection.getState().status).toBe('disconnected')
