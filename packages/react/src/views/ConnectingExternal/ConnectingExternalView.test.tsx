@@ -1,0 +1,108 @@
+// @vitest-environment happy-dom
+import type { ConnectResult } from '@latch/core'
+import { act, fireEvent, screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import {
+  ADDRESS_A,
+  createWallets,
+  deferred,
+  findStatus,
+  findView,
+  flush,
+  hangs,
+  rejects,
+  renderWithClient,
+} from '../../../test/renderWithClient.tsx'
+import { ConnectButton } from '../../components/ConnectButton/ConnectButton.tsx'
+
+/** Opens the modal from the ConnectButton and chooses `wallet` in the Connect view. */
+async function chooseWallet(wallet: string): Promise<HTMLElement> {
+  fireEvent.click(screen.getByRole('button', { name: 'Connect Wallet' }))
+  const connect = await findView('Connect Wallet')
+  fireEvent.click(within(connect).getByRole('button', { name: `${wallet} Installed` }))
+  return findView(wallet)
+}
+
+describe('ConnectingExternal view', () => {
+  it('asks the visitor to continue in the chosen wallet while it answers', async () => {
+    const fake = createWallets()
+    fake.answer('connect', 'io.metamask', deferred<ConnectResult>().answer)
+    await renderWithClient(<ConnectButton />, { fake })
+
+    const dialog = await chooseWallet('MetaMask')
+
+    expect(await findStatus('Continue in MetaMask')).toBeTruthy()
+    expect(within(dialog).getByText('Accept the connection request in the wallet.')).toBeTruthy()
+    expect(within(dialog).queryByRole('button', { name: 'Try again' })).toBeNull()
+    expect(within(dialog).getByRole('button', { name: 'Back' })).toBeTruthy()
+    expect(fake.callsTo('connect')).toEqual([{ connectorId: 'io.metamask', network: expect.anything() }])
+  })
+
+  it('closes the modal and shows the account once the wallet accepts', async () => {
+    const fake = createWallets()
+    const answer = deferred<ConnectResult>()
+    fake.answer('connect', 'io.metamask', answer.answer)
+    await renderWithClient(<ConnectButton />, { fake })
+    await chooseWallet('MetaMask')
+
+    await act(async () => {
+      answer.resolve({ accounts: [ADDRESS_A], chainId: 31337 })
+      await flush()
+    })
+
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(screen.getByRole('button', { name: `Account ${ADDRESS_A}` })).toBeTruthy()
+  })
+
+  it("shows 'Connection declined' on a 4001 and connects on 'Try again'", async () => {
+    const fake = createWallets()
+    fake.answerOnce('connect', 'io.metamask', rejects({ code: 4001, message: 'User rejected the request.' }))
+    await renderWithClient(<ConnectButton />, { fake })
+
+    const dialog = await chooseWallet('MetaMask')
+
+    expect(await findStatus('Connection declined')).toBeTruthy()
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Try again' }))
+      await flush()
+    })
+    expect(fake.callsTo('connect')).toHaveLength(2)
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(screen.getByRole('button', { name: `Account ${ADDRESS_A}` })).toBeTruthy()
+  })
+
+  it('offers a retry when the wallet does not answer in time', async () => {
+    const fake = createWallets()
+    fake.answer('connect', 'io.metamask', hangs())
+    await renderWithClient(<ConnectButton />, { fake, connectTimeoutMs: 20 })
+
+    const dialog = await chooseWallet('MetaMask')
+
+    expect(await findStatus('The wallet did not respond')).toBeTruthy()
+    expect(within(dialog).getByRole('button', { name: 'Try again' })).toBeTruthy()
+  })
+
+  it("shows the wallet's error when the connection fails otherwise", async () => {
+    const fake = createWallets()
+    fake.answerOnce('connect', 'io.metamask', rejects({ code: -32603 }))
+    await renderWithClient(<ConnectButton />, { fake })
+
+    const dialog = await chooseWallet('MetaMask')
+
+    const status = await findStatus('Connection failed')
+    expect(status.textContent).toContain('Internal error in the wallet or node')
+    expect(within(dialog).getByRole('button', { name: 'Try again' })).toBeTruthy()
+  })
+
+  it('goes Back to the wallet list', async () => {
+    const fake = createWallets()
+    fake.answer('connect', 'io.metamask', hangs())
+    await renderWithClient(<ConnectButton />, { fake })
+    const dialog = await chooseWallet('MetaMask')
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Back' }))
+
+    const connect = await findView('Connect Wallet')
+    expect(within(connect).getByRole('button', { name: 'Rabby Installed' })).toBeTruthy()
+  })
+})
