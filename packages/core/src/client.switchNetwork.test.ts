@@ -9,11 +9,11 @@ import {
   rejects,
   resolves,
   solanaDevnet,
+  type TestLatchOptions,
   unconfiguredNetwork,
 } from '../test/fakeAdapter.ts'
 import { ChainNotConfiguredError } from './errors/BaseError.ts'
 import { UserRejectedRequestError } from './errors/rpc.ts'
-import type { LatchOptions } from './options.ts'
 import { initialSendState } from './stores/send.ts'
 
 const filledSendForm = { receiverAddress: ADDRESS_A, sendTokenAmount: '1', gasPrice: 7n }
@@ -152,7 +152,7 @@ describe('an unsupported network opens UnsupportedChain', () => {
     expect(fake.callsTo('getBalance')).toEqual([])
   })
 
-  const exemptions: Array<[string, Partial<LatchOptions>]> = [
+  const exemptions: Array<[string, TestLatchOptions]> = [
     ['network switching is off (enableNetworkSwitch: false)', { enableNetworkSwitch: false }],
     ['unsupported chains are allowed (allowUnsupportedChain: true)', { allowUnsupportedChain: true }],
     ['basic WalletConnect mode is on (basic: true)', { basic: true }],

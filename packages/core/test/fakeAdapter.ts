@@ -2,8 +2,8 @@
  * The one shared harness for core's client tests: a scriptable fake `ChainAdapter` behind an
  * `AdapterFactory`, an in-memory `KeyValueStorage`, test networks and a `createTestLatch` that wires them.
  *
- * Every adapter method answers from a script: per connector (or per address for `getBalance`), falling
- * back to `'*'`, falling back to a sensible default. An answer is a function returning the promise the
+ * Every adapter method answers from a script: one-shot answers queued with `answerOnce` first, then the
+ * answer set per connector (or per address for `getBalance`), then `'*'`, then a sensible default. An answer is a function returning the promise the
  * adapter hands back, so a test can resolve, reject (e.g. with `{ code: 4001 }`), never settle, or settle
  * later through `deferred()`.
  */
@@ -303,15 +303,18 @@ export interface TestLatch {
   storage: MemoryStorage
 }
 
+/** Client options for tests; storage, when given, is in-memory so tests can read it back. */
+export type TestLatchOptions = Partial<Omit<LatchOptions, 'storage'>> & { storage?: MemoryStorage }
+
 /**
  * A client on devnets A and B with one fake eip155 adapter, in-memory storage and a desktop visitor.
  * Anything in `overrides` replaces the default.
  */
 export function createTestLatch(
-  overrides: Partial<LatchOptions> = {},
+  overrides: TestLatchOptions = {},
   fake: FakeAdapter = createFakeAdapter(),
 ): TestLatch {
-  const storage = (overrides.storage as MemoryStorage | undefined) ?? createMemoryStorage()
+  const storage = overrides.storage ?? createMemoryStorage()
   const client = createLatch({
     networks: [devnetA, devnetB],
     adapters: [fake.factory],
