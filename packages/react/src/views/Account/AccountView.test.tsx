@@ -1,0 +1,137 @@
+// @vitest-environment happy-dom
+import type { Balance } from '@latch/core'
+import { act, fireEvent, screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import {
+  ADDRESS_A,
+  createWallets,
+  deferred,
+  findStatus,
+  findView,
+  flush,
+  rejects,
+  renderWithClient,
+  resolves,
+} from '../../../test/renderWithClient.tsx'
+import { ConnectButton } from '../../components/ConnectButton/ConnectButton.tsx'
+
+/** Connects, then opens the modal from the account button. */
+async function openAccount(connect: () => Promise<void>): Promise<HTMLElement> {
+  await connect()
+  fireEvent.click(screen.getByRole('button', { name: `Account ${ADDRESS_A}` }))
+  return findView('Account')
+}
+
+describe('Account view', () => {
+  it('shows the shortened address, with the full one as its title, and the balance', async () => {
+    const fake = createWallets()
+    fake.answer(
+      'getBalance',
+      ADDRESS_A,
+      resolves({ value: 1_234_567_890_123_456_789n, decimals: 18, symbol: 'ETH' }),
+    )
+    const { connect } = await renderWithClient(<ConnectButton />, { fake })
+
+    const dialog = await openAccount(connect)
+
+    expect(within(dialog).getByTitle(ADDRESS_A).textContent).toBe('0xf39F…2266')
+    expect(within(dialog).getByText('1.234 ETH')).toBeTruthy()
+  })
+
+  it('says the balance is loading until the node answers', async () => {
+    const fake = createWallets()
+    const balance = deferred<Balance>()
+    fake.answer('getBalance', ADDRESS_A, balance.answer)
+    const { connect } = await renderWithClient(<ConnectButton />, { fake })
+
+    const dialog = await openAccount(connect)
+
+    expect(within(dialog).getByText('Loading balance…')).toBeTruthy()
+    await act(async () => {
+      balance.resolve({ value: 2_000_000_000_000_000_000n, decimals: 18, symbol: 'ETH' })
+      await flush()
+    })
+    expect(within(dialog).getByText('2 ETH')).toBeTruthy()
+  })
+
+  it("shows 'Balance unavailable' when the balance fails, and a retry that fetches it again", async () => {
+    const fake = createWallets()
+    fake.answerOnce('getBalance', ADDRESS_A, rejects(new Error('node unreachable')))
+    const { connect } = await renderWithClient(<ConnectButton />, { fake })
+
+    const dialog = await openAccount(connect)
+
+    expect(within(dialog).getByText('Balance unavailable')).toBeTruthy()
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Retry balance' }))
+      await flush()
+    })
+    expect(within(dialog).queryByText('Balance unavailable')).toBeNull()
+    expect(within(dialog).getByText('1.999 ETH')).toBeTruthy()
+    expect(fake.callsTo('getBalance')).toHaveLength(2)
+  })
+
+  it('links the address on the block explorer of networks that have one', async () => {
+    const { connect } = await renderWithClient(<ConnectButton />)
+
+    const dialog = await openAccount(connect)
+
+    const link = within(dialog).getByRole('link', { name: 'Block explorer' })
+    expect(link.getAttribute('href')).toBe(`https://explorer.devnet.test/address/${ADDRESS_A}`)
+    expect(link.getAttribute('rel')).toContain('noopener')
+  })
+
+  it('opens Networks from the network row, and Back returns to the account', async () => {
+    const { connect } = await renderWithClient(<ConnectButton />)
+    const account = await openAccount(connect)
+
+    fireEvent.click(within(account).getByRole('button', { name: 'Latch Devnet A' }))
+
+    const networks = await findView('Choose Network')
+    fireEvent.click(within(networks).getByRole('button', { name: 'Back' }))
+    expect(within(await findView('Account')).getByTitle(ADDRESS_A)).toBeTruthy()
+  })
+
+  it('copies the address and says so', async () => {
+    const { connect } = await renderWithClient(<ConnectButton />)
+    const dialog = await openAccount(connect)
+
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Copy address' }))
+      await flush()
+    })
+
+    expect(await findStatus('Address copied')).toBeTruthy()
+    expect(await navigator.clipboard.readText()).toBe(ADDRESS_A)
+  })
+
+  it('disconnects: the wallet is told, the modal closes and the app is disconnected', async () => {
+    const { fake, connect } = await renderWithClient(<ConnectButton />)
+    const dialog = await openAccount(connect)
+
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Disconnect' }))
+      await flush()
+    })
+
+    expect(fake.callsTo('disconnect')).toEqual([{ connectorId: 'io.metamask' }])
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(screen.getByRole('button', { name: 'Connect Wallet' })).toBeTruthy()
+  })
+
+  it("stays connected and says 'Failed to disconnect' when the wallet refuses", async () => {
+    const fake = createWallets()
+    fake.answerOnce('disconnect', 'io.metamask', rejects(new Error('busy')))
+    const { connect } = await renderWithClient(<ConnectButton />, { fake })
+    const dialog = await openAccount(connect)
+
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Disconnect' }))
+      await flush()
+    })
+
+    expect(await findStatus('Failed to disconnect')).toBeTruthy()
+    expect(within(dialog).getByTitle(ADDRESS_A)).toBeTruthy()
+    expect(screen.getByRole('button', { name: `Account ${ADDRESS_A}` })).toBeTruthy()
+  })
+})
