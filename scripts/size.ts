@@ -43,8 +43,13 @@ visit(entry[0])
 const buttonPathJs = [...staticFiles].reduce((sum, file) => sum + gzip(file), 0)
 const failures: string[] = []
 const rows: string[] = []
-rows.push(`button path (${staticFiles.size} files)`.padEnd(48) + fmt(buttonPathJs).padStart(10) + `  / ${fmt(budgets.buttonPathJs)}`)
-if (buttonPathJs > budgets.buttonPathJs) failures.push(`button path JS ${fmt(buttonPathJs)} > ${fmt(budgets.buttonPathJs)}`)
+rows.push(
+  `button path (${staticFiles.size} files)`.padEnd(48) +
+    fmt(buttonPathJs).padStart(10) +
+    `  / ${fmt(budgets.buttonPathJs)}`,
+)
+if (buttonPathJs > budgets.buttonPathJs)
+  failures.push(`button path JS ${fmt(buttonPathJs)} > ${fmt(budgets.buttonPathJs)}`)
 
 for (const chunk of Object.values(manifest)) {
   if (!chunk.file.endsWith('.js') || staticFiles.has(chunk.file)) continue
@@ -52,8 +57,13 @@ for (const chunk of Object.values(manifest)) {
   const label = chunk.src ?? chunk.name ?? chunk.file
   // The dev wallet stands in for a browser extension; it is not part of what an app ships.
   const isDevWallet = label.includes('devWallet') || label.includes('devnet')
-  rows.push(`  lazy ${label}`.slice(0, 48).padEnd(48) + fmt(size).padStart(10) + (isDevWallet ? '  (dev wallet, not budgeted)' : ''))
-  if (!isDevWallet && size > budgets.lazyChunk) failures.push(`lazy chunk ${label} ${fmt(size)} > ${fmt(budgets.lazyChunk)}`)
+  rows.push(
+    `  lazy ${label}`.slice(0, 48).padEnd(48) +
+      fmt(size).padStart(10) +
+      (isDevWallet ? '  (dev wallet, not budgeted)' : ''),
+  )
+  if (!isDevWallet && size > budgets.lazyChunk)
+    failures.push(`lazy chunk ${label} ${fmt(size)} > ${fmt(budgets.lazyChunk)}`)
 }
 
 console.log(rows.join('\n'))

@@ -44,7 +44,12 @@ export function App() {
                 {label}
               </button>
             ))}
-            <button type="button" className="demo-button" onClick={toggleTheme} aria-pressed={mode === 'light'}>
+            <button
+              type="button"
+              className="demo-button"
+              onClick={toggleTheme}
+              aria-pressed={mode === 'light'}
+            >
               Light theme
             </button>
           </div>

@@ -10,7 +10,10 @@ export function StateReadout() {
     ['address', account.address ?? '—'],
     ['caipAddress', account.caipAddress ?? '—'],
     ['network', isUnsupported ? 'unsupported' : network.caipNetworkId],
-    ['balance', account.balance === undefined ? account.balanceStatus : `${account.balance} ${account.balanceSymbol}`],
+    [
+      'balance',
+      account.balance === undefined ? account.balanceStatus : `${account.balance} ${account.balanceSymbol}`,
+    ],
     ['wallet', account.connectedWalletInfo?.name ?? '—'],
     ['modal', isOpen ? `open (${view})` : 'closed'],
   ]

@@ -1,4 +1,4 @@
-import { devnetNetwork, mainnet, base, optimism, arbitrum } from '@latch/evm'
+import { arbitrum, base, devnetNetwork, mainnet, optimism } from '@latch/evm'
 
 /**
  * Devnet RPC URLs: the defaults of DESIGN.md, overridable per page load with `?rpcA=…&rpcB=…` (the e2e tests

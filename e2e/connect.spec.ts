@@ -1,0 +1,152 @@
+import { floorBalance } from '@latch/core'
+import { createPublicClient, http, parseEther } from 'viem'
+import { expect, test } from './support/fixtures.ts'
+
+const account0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+
+async function balanceOf(rpcUrl: string) {
+  const client = createPublicClient({ transport: http(rpcUrl) })
+  return floorBalance(await client.getBalance({ address: account0 }), 18)
+}
+
+test('connect, switch networks, unsupported chain, reload, disconnect', async ({ demo, page, devnet }) => {
+  // Make the balance something only a real chain read can show: spend an odd amount from account 0.
+  await createPublicClient({ transport: http(devnet.rpcA) }).request({
+    method: 'eth_sendTransaction' as never,
+    params: [
+      {
+        from: account0,
+        to: '0x000000000000000000000000000000000000dEaD',
+        value: `0x${parseEther('1.23456').toString(16)}`,
+      },
+    ] as never,
+  })
+  const expectedA = await balanceOf(devnet.rpcA)
+  expect(expectedA).toMatch(/^99\d\d\.\d+$/)
+
+  await demo.goto()
+  await demo.connectButton.click()
+  const modal = demo.modal
+  await expect(modal).toBeVisible()
+  await expect(modal.getByRole('heading', { name: 'Connect Wallet' })).toBeVisible()
+  const walletRow = modal.getByRole('button', { name: /Latch Dev Wallet/ })
+  await expect(walletRow).toBeVisible()
+
+  await walletRow.click()
+  await expect(modal.getByText('Continue in Latch Dev Wallet')).toBeVisible()
+  await demo.prompt.getByRole('button', { name: 'Approve' }).click()
+  await expect(modal).toBeHidden()
+  await expect(demo.state('status')).toHaveText('connected')
+  await expect(demo.state('address')).toHaveText(account0)
+  await expect(demo.state('caipAddress')).toHaveText(`eip155:31337:${account0}`)
+
+  // Account view: shortened address and the real balance, floored to 3 decimals.
+  await demo.accountButton.click()
+  await expect(modal.getByTestId('latch-account-address')).toHaveText('0xf39F…2266')
+  await expect(modal.getByTestId('latch-account-balance')).toHaveText(`${expectedA} ETH`)
+  await expect(demo.accountButton).toContainText(`${expectedA} ETH`)
+
+  // Switch to chain B from the Account view; the wallet follows.
+  await modal.getByRole('button', { name: 'Latch Devnet A' }).click()
+  await expect(modal.getByRole('heading', { name: 'Choose Network' })).toBeVisible()
+  await modal.getByRole('button', { name: 'Latch Devnet B' }).click()
+  await expect(demo.state('network')).toHaveText('eip155:31338')
+  await expect.poll(() => demo.walletChainId()).toBe('0x7a6a')
+  await expect(modal.getByTestId('latch-account-balance')).toHaveText(`${await balanceOf(devnet.rpcB)} ETH`)
+  await modal.getByRole('button', { name: 'Close' }).click()
+  await expect(modal).toBeHidden()
+
+  // The wallet moves itself to a chain the app does not support.
+  await page.getByRole('button', { name: 'Dev Wallet' }).click()
+  const panel = page.getByTestId('devwallet-panel')
+  const unsupported = await panel.getByRole('option', { name: /Unsupported Devnet/ }).textContent()
+  // The app's modal opens on top of the wallet's panel as soon as the wallet reports the new chain.
+  await panel.getByLabel('Network').selectOption({ label: unsupported! })
+  await expect(modal).toBeVisible()
+  await expect(modal.getByRole('heading', { name: 'Switch Network' })).toBeVisible()
+  await expect(modal.getByRole('button', { name: 'Back' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: /Unsupported network/ })).toBeVisible()
+  await expect(demo.state('network')).toHaveText('unsupported')
+
+  // Switch back from the UnsupportedChain view.
+  await modal.getByRole('button', { name: 'Latch Devnet A' }).click()
+  await expect(modal).toBeHidden()
+  await expect(demo.state('network')).toHaveText('eip155:31337')
+  await expect.poll(() => demo.walletChainId()).toBe('0x7a69')
+  await panel.getByRole('button', { name: 'Close' }).click()
+
+  // Reload: the connection comes back without a prompt.
+  await page.reload()
+  await expect(demo.state('status')).toHaveText('connected')
+  await expect(demo.state('address')).toHaveText(account0)
+  await expect(demo.accountButton).toContainText(`${expectedA} ETH`)
+  await expect(demo.prompt).toHaveCount(0)
+
+  // Disconnect returns to Connect.
+  await demo.accountButton.click()
+  await modal.getByRole('button', { name: 'Disconnect' }).click()
+  await expect(demo.state('status')).toHaveText('disconnected')
+  await expect(demo.connectButton).toBeVisible()
+  await demo.connectButton.click()
+  await expect(modal.getByRole('heading', { name: 'Connect Wallet' })).toBeVisible()
+})
+
+test('a declined connect shows the declined state, and retry connects', async ({ demo }) => {
+  await demo.goto()
+  await demo.connectButton.click()
+  await demo.modal.getByRole('button', { name: /Latch Dev Wallet/ }).click()
+  await demo.prompt.getByRole('button', { name: 'Reject' }).click()
+  await expect(demo.modal.getByText('Connection declined')).toBeVisible()
+  await expect(demo.state('status')).toHaveText('disconnected')
+
+  await demo.modal.getByRole('button', { name: 'Try again' }).click()
+  await demo.prompt.getByRole('button', { name: 'Approve' }).click()
+  await expect(demo.state('status')).toHaveText('connected')
+  await expect(demo.modal).toBeHidden()
+})
+
+test('keyboard only: Tab reaches every control, Esc closes, focus returns to the button', async ({
+  demo,
+  page,
+}) => {
+  await demo.goto()
+  await demo.connectButton.focus()
+  await page.keyboard.press('Enter')
+  await expect(demo.modal).toBeVisible()
+  await expect(demo.modal.getByRole('button', { name: /Latch Dev Wallet/ })).toBeVisible()
+
+  // Tab cycles inside the dialog and reaches each of its controls.
+  const controls = await demo.modal.locator('button:not([disabled]), a[href], input').count()
+  const reached = new Set<string>()
+  for (let i = 0; i < controls + 2; i++) {
+    await page.keyboard.press('Tab')
+    const inside = await demo.modal.evaluate((dialog) => dialog.contains(document.activeElement))
+    if (inside)
+      reached.add(
+        await page.evaluate(
+          () =>
+            document.activeElement?.textContent || document.activeElement?.getAttribute('aria-label') || '',
+        ),
+      )
+  }
+  for (const name of ['Close', 'Latch Dev Wallet', 'All Wallets']) {
+    expect(
+      [...reached].some((text) => text.includes(name)),
+      `Tab reaches ${name}`,
+    ).toBe(true)
+  }
+
+  await page.keyboard.press('Escape')
+  await expect(demo.modal).toBeHidden()
+  await expect(demo.connectButton).toBeFocused()
+
+  // Keyboard-only connect.
+  await page.keyboard.press('Enter')
+  await expect(demo.modal).toBeVisible()
+  const row = demo.modal.getByRole('button', { name: /Latch Dev Wallet/ })
+  await row.focus()
+  await page.keyboard.press('Enter')
+  await demo.prompt.getByRole('button', { name: 'Approve' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(demo.state('status')).toHaveText('connected')
+})

@@ -1,0 +1,89 @@
+import { startDevnet } from '@latch/devnet'
+import { test as base, expect, type Page } from '@playwright/test'
+
+export interface Devnet {
+  rpcA: string
+  rpcB: string
+}
+
+/**
+ * Every worker gets its own two anvil chains on free ports (parallel-safe); every test gets a fresh browser
+ * context, so the dev wallet's storage starts empty.
+ */
+export const test = base.extend<{ demo: DemoPage }, { devnet: Devnet }>({
+  devnet: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
+    async ({}, use) => {
+      const devnet = await startDevnet({
+        chains: [
+          { chainId: 31337, port: 0 },
+          { chainId: 31338, port: 0 },
+        ],
+      })
+      const [a, b] = devnet.chains
+      await use({ rpcA: a!.rpcUrl, rpcB: b!.rpcUrl })
+      await devnet.stop()
+    },
+    { scope: 'worker' },
+  ],
+  demo: async ({ page, devnet }, use) => {
+    await use(new DemoPage(page, devnet))
+  },
+})
+
+export { expect }
+
+export class DemoPage {
+  constructor(
+    readonly page: Page,
+    readonly devnet: Devnet,
+  ) {}
+
+  url(extra = '') {
+    return `/?rpcA=${encodeURIComponent(this.devnet.rpcA)}&rpcB=${encodeURIComponent(this.devnet.rpcB)}${extra}`
+  }
+
+  async goto(extra = '') {
+    await this.page.goto(this.url(extra))
+    await expect(this.connectButton.or(this.accountButton)).toBeVisible()
+  }
+
+  get connectButton() {
+    return this.page.getByRole('button', { name: 'Connect Wallet' })
+  }
+  get accountButton() {
+    return this.page.getByRole('button', { name: /^Account / })
+  }
+  get modal() {
+    return this.page.getByRole('dialog', { name: /.+/ }).filter({ has: this.page.locator('.latch-modal') })
+  }
+  get prompt() {
+    return this.page.getByTestId('devwallet-prompt')
+  }
+  state(key: string) {
+    return this.page.getByTestId(`state-${key}`)
+  }
+
+  /** Opens the modal and connects the dev wallet, approving in its prompt. */
+  async connectDevWallet() {
+    await this.connectButton.click()
+    await this.modal.getByRole('button', { name: /Latch Dev Wallet/ }).click()
+    await this.prompt.getByRole('button', { name: 'Approve' }).click()
+    await expect(this.state('status')).toHaveText('connected')
+  }
+
+  /** The dev wallet's own chain, asked over EIP-6963 like any dapp would. */
+  walletChainId() {
+    return this.page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          window.addEventListener('eip6963:announceProvider', (event) => {
+            const { info, provider } = (event as CustomEvent).detail
+            if (info.rdns === 'dev.latch.wallet')
+              void provider.request({ method: 'eth_chainId' }).then(resolve)
+          })
+          window.dispatchEvent(new Event('eip6963:requestProvider'))
+        }),
+    )
+  }
+}
