@@ -1,4 +1,4 @@
-import type { ModalState, RouterState } from '@latch/core'
+import type { ModalState, RouterState, ThemeState } from '@latch/core'
 import {
   type MouseEvent,
   Suspense,
@@ -20,7 +20,8 @@ import './modal.css'
 const selectOpen = (s: ModalState) => s.open
 const selectShake = (s: ModalState) => s.shake
 const selectView = (s: RouterState) => s.view
-const selectMode = (s: { mode: 'dark' | 'light' }) => s.mode
+const selectMode = (s: ThemeState) => s.mode
+const selectVariables = (s: ThemeState) => s.variables
 
 /**
  * The modal: one native `<dialog>` (focus moves in, stays in, and returns; Esc closes) whose content is the
@@ -34,13 +35,14 @@ export default function Modal() {
   const shake = useStore(client.modal, selectShake)
   const view = useStore(client.router.store, selectView)
   const mode = useStore(client.theme, selectMode)
+  const variables = useStore(client.theme, selectVariables)
   const titleId = useId()
   const embedded = client.options.embedded
 
   useLayoutEffect(() => {
     const dialog = dialogRef.current
-    if (dialog) applyTheme(dialog, themeFor(mode, client.options.themeVariables))
-  }, [client, mode])
+    if (dialog) applyTheme(dialog, themeFor(mode, variables))
+  }, [mode, variables])
 
   useLayoutEffect(() => {
     const dialog = dialogRef.current
