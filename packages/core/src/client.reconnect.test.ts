@@ -152,3 +152,26 @@ describe('with nothing stored, reconnect loads no adapter at all', () => {
     expect(fake.loads).toHaveLength(0)
   })
 })
+
+describe('reconnect runs once at a time', () => {
+  it('a second call while one is running joins it (a provider mounted twice)', async () => {
+    const fake = threeWallets()
+    fake.answer('reconnect', 'wallet.b', resolves({ accounts: [ADDRESS_A], chainId: 31337 }))
+    const { client } = createTestLatch({ storage: previousVisit('wallet.b', ['wallet.b']) }, fake)
+
+    await Promise.all([client.reconnect(), client.reconnect()])
+    await flush()
+
+    expect(fake.callsTo('reconnect')).toEqual([{ connectorId: 'wallet.b' }])
+    expect(client.connection.getState().status).toBe('connected')
+  })
+
+  it('does nothing when a connection is already live', async () => {
+    const fake = threeWallets()
+    fake.answer('reconnect', 'wallet.b', resolves({ accounts: [ADDRESS_A], chainId: 31337 }))
+    const { client } = createTestLatch({ storage: previousVisit('wallet.b', ['wallet.b']) }, fake)
+    await client.reconnect()
+    await client.reconnect()
+    expect(fake.callsTo('reconnect')).toHaveLength(1)
+  })
+})

@@ -54,6 +54,8 @@ export interface OpenParameters {
 
 /** Balance and portfolio are cached for 30 s (SPEC §9). */
 export const BALANCE_CACHE_MS = 30_000
+/** How long `open()` waits for the adapters' code before it stops showing the loading state. */
+export const ADAPTER_LOAD_TIMEOUT_MS = 15_000
 
 /** One Latch instance: all state and every action of the modal (DESIGN.md rule 1). */
 export interface LatchClient {
@@ -381,7 +383,8 @@ export function createLatch(options: LatchOptions): LatchClient {
     if (modal.getState().open) closeModal()
   }
 
-  const reconnect = async (): Promise<void> => {
+  const runReconnect = async (): Promise<void> => {
+    if (Object.keys(connection.getState().connections).length > 0) return
     const stored = getStoredConnections(storage)
     const namespaces = (Object.keys(stored) as ChainNamespace[]).filter((ns) =>
       resolved.adapters.some((a) => a.namespace === ns),
@@ -422,6 +425,15 @@ export function createLatch(options: LatchOptions): LatchClient {
     }
   }
 
+  // One reconnect at a time: a provider mounted twice (React StrictMode) must not establish twice.
+  let reconnecting: Promise<void> | undefined
+  const reconnect = (): Promise<void> => {
+    reconnecting ??= runReconnect().finally(() => {
+      reconnecting = undefined
+    })
+    return reconnecting
+  }
+
   const activeConnection = () => {
     const namespace = activeNamespace()
     const active = connection.getState().connections[namespace]
@@ -454,9 +466,12 @@ export function createLatch(options: LatchOptions): LatchClient {
       })
       router.reset(view, parameters.data)
       modal.setOpen(true)
+      // Bounded (DESIGN.md rule 8): a chunk that never arrives must not leave the modal loading forever.
       await Promise.all(
         resolved.adapters.map((factory) =>
-          getAdapter(factory.namespace).catch((error: unknown) => debug('adapter failed to load', error)),
+          withTimeout(getAdapter(factory.namespace), ADAPTER_LOAD_TIMEOUT_MS, 'loading the adapter').catch(
+            (error: unknown) => debug('adapter failed to load', error),
+          ),
         ),
       )
       modal.setLoading(false)

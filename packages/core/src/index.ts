@@ -1,5 +1,6 @@
 export * from './caip/caip.ts'
 export {
+  ADAPTER_LOAD_TIMEOUT_MS,
   BALANCE_CACHE_MS,
   type ConnectorsState,
   createLatch,

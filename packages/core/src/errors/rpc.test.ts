@@ -77,6 +77,12 @@ describe('what a wallet throws becomes a typed error', () => {
     expect(error).toBeInstanceOf(SwitchChainError)
   })
 
+  it('sees a provider code through a JSON-RPC wrapper (MetaMask mobile wraps 4902 in -32603)', () => {
+    const error = toRpcError({ code: -32603, data: { originalError: { code: 4902 } } })
+    expect(error).toBeInstanceOf(SwitchChainError)
+    expect(isUserRejection({ code: -32603, cause: { code: 4001 } })).toBe(true)
+  })
+
   it('prefers the outermost numeric code', () => {
     expect(toRpcError({ code: 4100, cause: { code: 4001 } })).toBeInstanceOf(UnauthorizedError)
   })

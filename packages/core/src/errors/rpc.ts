@@ -92,15 +92,18 @@ const providerErrors: Record<number, new (p: BaseErrorParameters) => RpcError> =
 }
 
 function codeOf(error: unknown): number | undefined {
-  // Wallets nest the original error differently: MetaMask puts it under data.originalError, viem under cause.
+  // Wallets nest the original error differently: MetaMask puts it under data.originalError, viem under
+  // cause, and MetaMask mobile wraps a 4902 or 4001 inside a -32603. A provider code (4001–4902) anywhere in
+  // the chain says more than the wrapper's code, so it wins.
+  const codes: number[] = []
   let current: unknown = error
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+  for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
     const code = (current as { code?: unknown }).code
-    if (typeof code === 'number') return code
+    if (typeof code === 'number') codes.push(code)
     const next = current as { cause?: unknown; data?: { originalError?: unknown } }
     current = next.data?.originalError ?? next.cause
   }
-  return undefined
+  return codes.find((code) => code in providerErrors) ?? codes[0]
 }
 
 /**

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createTestLatch } from '../../test/fakeAdapter.ts'
+import { ADAPTER_LOAD_TIMEOUT_MS } from '../client.ts'
 import { createModalStore, SHAKE_MS } from './modal.ts'
 
 describe('opening the modal sets loading; closing clears it', () => {
@@ -35,6 +36,20 @@ describe('opening the modal sets loading; closing clears it', () => {
     })
     await client.open()
     expect(client.modal.getState()).toMatchObject({ open: true, loading: false })
+  })
+
+  it('settles and stops loading when an adapter never loads (bounded wait)', async () => {
+    vi.useFakeTimers()
+    const { client } = createTestLatch({
+      adapters: [{ namespace: 'eip155', load: () => new Promise(() => undefined) }],
+    })
+    const opening = client.open()
+    await vi.advanceTimersByTimeAsync(ADAPTER_LOAD_TIMEOUT_MS - 1)
+    expect(client.modal.getState().loading).toBe(true)
+    await vi.advanceTimersByTimeAsync(1)
+    await opening
+    expect(client.modal.getState()).toMatchObject({ open: true, loading: false })
+    vi.useRealTimers()
   })
 
   it('loads each adapter once however often the modal opens', async () => {
