@@ -80,6 +80,18 @@ describe('ConnectButton', () => {
     expect(dialog.textContent).toContain('MetaMask')
   })
 
+  it('loads the wallet adapter when pointed at or focused, before any click', async () => {
+    const { fake, client } = await renderWithClient(<ConnectButton />)
+    expect(fake.loads).toHaveLength(0)
+
+    fireEvent.pointerEnter(screen.getByRole('button', { name: 'Connect Wallet' }))
+    await act(flush)
+
+    expect(fake.loads).toHaveLength(1)
+    expect(client.connectors.getState().list.map((c) => c.name)).toEqual(['MetaMask', 'Rabby'])
+    expect(screen.queryByRole('dialog')).toBeNull()
+  })
+
   it('opens the modal at Account when connected', async () => {
     const { connect } = await renderWithClient(<ConnectButton />)
     await connect()

@@ -1,0 +1,81 @@
+// @vitest-environment happy-dom
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import {
+  ADDRESS_A,
+  createTestClient,
+  createWallets,
+  findView,
+  rejects,
+  renderWithClient,
+  resolves,
+} from '../../test/renderWithClient.tsx'
+import { ConnectButton } from '../components/ConnectButton/ConnectButton.tsx'
+import { loadModal } from '../modal/prefetch.ts'
+import { LatchProvider } from './LatchProvider.tsx'
+
+describe('LatchProvider', () => {
+  it('renders its children', async () => {
+    await renderWithClient(<p>the app</p>)
+
+    expect(screen.getByText('the app')).toBeTruthy()
+  })
+
+  it('does not mount the modal until it is first opened', async () => {
+    await renderWithClient(<ConnectButton />)
+    const button = screen.getByRole('button', { name: 'Connect Wallet' })
+
+    // Pointing at the button loads the modal's code but must not mount it. Wait for the code, then past
+    // React's 300 ms Suspense reveal, so an eagerly mounted modal would have had every chance to appear.
+    fireEvent.pointerEnter(button)
+    fireEvent.focus(button)
+    await act(async () => {
+      await loadModal()
+      await new Promise((resolve) => setTimeout(resolve, 400))
+    })
+    expect(document.querySelector('dialog')).toBeNull()
+    expect(screen.queryByRole('dialog', { hidden: true })).toBeNull()
+
+    fireEvent.click(button)
+
+    expect(await findView('Connect Wallet')).toBeTruthy()
+  })
+
+  it('mounts a modal that was opened before the provider', async () => {
+    const { client } = createTestClient()
+    await act(() => client.open({ view: 'Networks' }))
+
+    render(<LatchProvider client={client} />)
+
+    expect(await findView('Choose Network')).toBeTruthy()
+  })
+
+  it('loads no adapter and asks no wallet anything for a first-time visitor', async () => {
+    const { fake } = await renderWithClient(<ConnectButton />)
+
+    expect(fake.loads).toHaveLength(0)
+    expect(fake.calls).toEqual([])
+    expect(screen.getByRole('button', { name: 'Connect Wallet' })).toBeTruthy()
+  })
+
+  it('reconnects a returning visitor on mount', async () => {
+    const fake = createWallets()
+    fake.answer('reconnect', 'io.metamask', resolves({ accounts: [ADDRESS_A], chainId: 31337 }))
+
+    await renderWithClient(<ConnectButton />, { fake, storedConnection: 'io.metamask' })
+
+    expect(fake.callsTo('reconnect')).toEqual([{ connectorId: 'io.metamask' }])
+    expect(screen.getByRole('button', { name: `Account ${ADDRESS_A}` })).toBeTruthy()
+  })
+
+  it('falls back to Connect Wallet when the stored wallet does not reconnect', async () => {
+    const fake = createWallets()
+    fake.answer('reconnect', 'io.metamask', rejects(new Error('locked')))
+
+    await renderWithClient(<ConnectButton />, { fake, storedConnection: 'io.metamask' })
+
+    expect(fake.callsTo('reconnect')).toEqual([{ connectorId: 'io.metamask' }])
+    const button = screen.getByRole('button', { name: 'Connect Wallet' })
+    expect(button.getAttribute('aria-busy')).toBe('false')
+  })
+})
