@@ -36,7 +36,7 @@ export { expect }
 export class DemoPage {
   constructor(
     readonly page: Page,
-    readonly devnet: Devnet,
+    public devnet: Devnet,
   ) {}
 
   url(extra = '') {

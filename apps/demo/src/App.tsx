@@ -2,6 +2,7 @@ import type { View } from '@latch/core'
 import { ConnectButton, NetworkButton, useLatch, useLatchClient } from '@latch/react'
 import { useState } from 'react'
 import { StateReadout } from './StateReadout.tsx'
+import { WalletActions } from './WalletActions.tsx'
 
 const views: { view: View; label: string }[] = [
   { view: 'Connect', label: 'Connect' },
@@ -54,6 +55,7 @@ export function App() {
             </button>
           </div>
         </section>
+        <WalletActions />
         <StateReadout />
       </main>
     </>

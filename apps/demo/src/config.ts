@@ -16,5 +16,7 @@ export function readDemoConfig(search: string) {
     networks: [devnetA, devnetB, mainnet, base, optimism, arbitrum],
     devWallet: params.get('devwallet') !== 'off',
     autoApprove: params.get('autoApprove') === '1',
+    /** How long the modal waits for a wallet before offering retry (tests shorten it). */
+    connectTimeoutMs: Number(params.get('connectTimeoutMs')) || undefined,
   }
 }

@@ -14,6 +14,7 @@ const latch = createLatch({
   networks: config.networks,
   defaultNetwork: config.devnetA,
   adapters: [evmAdapter()],
+  ...(config.connectTimeoutMs ? { connectTimeoutMs: config.connectTimeoutMs } : {}),
   metadata: {
     name: 'Latch demo',
     description: 'Connect a wallet to a local chain',
