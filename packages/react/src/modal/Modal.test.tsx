@@ -65,7 +65,12 @@ describe('Modal', () => {
     fireEvent.click(opener)
     const dialog = await findView('Connect Wallet')
 
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }))
+    // As a keyboard user would be: inside the dialog (happy-dom's showModal does not move focus itself).
+    const close = within(dialog).getByRole('button', { name: 'Close' })
+    close.focus()
+    expect(document.activeElement).toBe(close)
+
+    fireEvent.click(close)
 
     expect(screen.queryByRole('dialog')).toBeNull()
     expect(document.activeElement).toBe(opener)
