@@ -175,3 +175,19 @@ describe('reconnect runs once at a time', () => {
     expect(fake.callsTo('reconnect')).toHaveLength(1)
   })
 })
+
+describe('embedded mode and reconnect', () => {
+  it('an embedded modal showing Connect moves to Account when a returning visitor reconnects', async () => {
+    const fake = threeWallets()
+    fake.answer('reconnect', 'wallet.b', resolves({ accounts: [ADDRESS_A], chainId: 31337 }))
+    const { client } = createTestLatch(
+      { embedded: true, storage: previousVisit('wallet.b', ['wallet.b']) },
+      fake,
+    )
+    await client.open()
+    expect(client.router.store.getState().view).toBe('Connect')
+
+    await client.reconnect()
+    expect(client.router.store.getState().view).toBe('Account')
+  })
+})

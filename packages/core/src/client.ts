@@ -412,6 +412,8 @@ export function createLatch(options: LatchOptions): LatchClient {
           const connector = findConnector(connectorId)
           if (result?.accounts.length && connector) {
             establish(connector, result, adapter)
+            // An embedded modal is always shown: a returning visitor belongs on Account, not Connect.
+            if (resolved.embedded && router.store.getState().view === 'Connect') router.reset('Account')
             break
           }
         }

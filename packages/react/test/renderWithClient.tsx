@@ -41,6 +41,9 @@ afterEach(() => {
 })
 
 /** Two named EIP-6963 wallets, as a browser with MetaMask and Rabby installed would announce them. */
+/** The connected ConnectButton's accessible name: 'Account', the balance when shown, the short address. */
+export const ACCOUNT_BUTTON = /^Account\b.*0xf39F…2266$/
+
 export const metaMask = connector('io.metamask', { name: 'MetaMask', info: { rdns: 'io.metamask' } })
 export const rabby = connector('io.rabby', { name: 'Rabby', info: { rdns: 'io.rabby' } })
 

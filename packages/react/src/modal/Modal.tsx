@@ -1,4 +1,4 @@
-import type { ModalState, RouterState, ThemeState } from '@latch/core'
+import type { ModalState, RouterState } from '@latch/core'
 import {
   type MouseEvent,
   Suspense,
@@ -10,7 +10,7 @@ import {
 } from 'react'
 import { useLatchClient } from '../context.ts'
 import { useStore } from '../hooks/useStore.ts'
-import { applyTheme, themeFor } from '../theme/theme.ts'
+import { useThemeRef } from '../theme/useThemeRef.ts'
 import { getLazyView } from '../views/registry.ts'
 import { Header } from './Header.tsx'
 import { Snackbar } from './Snackbar.tsx'
@@ -20,8 +20,6 @@ import './modal.css'
 const selectOpen = (s: ModalState) => s.open
 const selectShake = (s: ModalState) => s.shake
 const selectView = (s: RouterState) => s.view
-const selectMode = (s: ThemeState) => s.mode
-const selectVariables = (s: ThemeState) => s.variables
 
 /**
  * The modal: one native `<dialog>` (focus moves in, stays in, and returns; Esc closes) whose content is the
@@ -29,20 +27,13 @@ const selectVariables = (s: ThemeState) => s.variables
  */
 export default function Modal() {
   const client = useLatchClient()
-  const dialogRef = useRef<HTMLDialogElement>(null)
+  const { ref: dialogRef } = useThemeRef<HTMLDialogElement>()
   const openerRef = useRef<Element | null>(null)
   const open = useStore(client.modal, selectOpen)
   const shake = useStore(client.modal, selectShake)
   const view = useStore(client.router.store, selectView)
-  const mode = useStore(client.theme, selectMode)
-  const variables = useStore(client.theme, selectVariables)
   const titleId = useId()
   const embedded = client.options.embedded
-
-  useLayoutEffect(() => {
-    const dialog = dialogRef.current
-    if (dialog) applyTheme(dialog, themeFor(mode, variables))
-  }, [mode, variables])
 
   useLayoutEffect(() => {
     const dialog = dialogRef.current
@@ -55,7 +46,7 @@ export default function Modal() {
       const opener = openerRef.current
       if (opener instanceof HTMLElement && opener.isConnected) opener.focus()
     }
-  }, [open, embedded])
+  }, [open, embedded, dialogRef])
 
   useEffect(() => {
     if (!open) client.snack.hide()

@@ -4,6 +4,7 @@ import type { ConnectResult } from '@latch/core'
 import { act, fireEvent, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import {
+  ACCOUNT_BUTTON,
   ADDRESS_A,
   createWallets,
   deferred,
@@ -42,7 +43,7 @@ describe('ConnectButton', () => {
       await flush()
     })
 
-    expect(screen.getByRole('button', { name: `Account ${ADDRESS_A}` })).toBeTruthy()
+    expect(screen.getByRole('button', { name: ACCOUNT_BUTTON })).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Connecting…' })).toBeNull()
   })
 
@@ -56,7 +57,7 @@ describe('ConnectButton', () => {
 
     await connect()
 
-    const button = screen.getByRole('button', { name: `Account ${ADDRESS_A}` })
+    const button = screen.getByRole('button', { name: ACCOUNT_BUTTON })
     expect(button.textContent).toContain('0xf39F…2266')
     expect(button.textContent).toContain('1.234 ETH')
     expect(screen.queryByRole('button', { name: 'Connect Wallet' })).toBeNull()
@@ -67,8 +68,8 @@ describe('ConnectButton', () => {
 
     await connect()
 
-    const button = screen.getByRole('button', { name: `Account ${ADDRESS_A}` })
-    expect(button.textContent).toBe('0xf39F…2266')
+    const button = screen.getByRole('button', { name: ACCOUNT_BUTTON })
+    expect(button.textContent).toBe('Account 0xf39F…2266')
   })
 
   it('opens the modal at Connect when disconnected', async () => {
@@ -96,7 +97,7 @@ describe('ConnectButton', () => {
     const { connect } = await renderWithClient(<ConnectButton />)
     await connect()
 
-    fireEvent.click(screen.getByRole('button', { name: `Account ${ADDRESS_A}` }))
+    fireEvent.click(screen.getByRole('button', { name: ACCOUNT_BUTTON }))
 
     const dialog = await findView('Account')
     expect(dialog.textContent).toContain('Disconnect')

@@ -2,6 +2,7 @@ import { shortenAddress } from '@latch/core'
 import { useLatchClient } from '../../context.ts'
 import { useAccount } from '../../hooks/useAccount.ts'
 import { prefetchModal } from '../../modal/prefetch.ts'
+import { useThemeRef } from '../../theme/useThemeRef.ts'
 
 export interface ConnectButtonProps {
   /** Text of the button while disconnected. */
@@ -19,18 +20,21 @@ export interface ConnectButtonProps {
 export function ConnectButton({ label = 'Connect Wallet', showBalance = true }: ConnectButtonProps) {
   const client = useLatchClient()
   const { isConnected, address, profileName, balance, balanceSymbol, connectionStatus } = useAccount()
+  const { ref } = useThemeRef<HTMLButtonElement>()
   const prefetch = () => prefetchModal(client)
 
   if (isConnected && address) {
     return (
       <button
+        ref={ref}
         type="button"
         className="latch-button latch-account-button"
         onClick={() => void client.open({ view: 'Account' })}
         onPointerEnter={prefetch}
         onFocus={prefetch}
-        aria-label={`Account ${profileName ?? address}`}
+        title={address}
       >
+        <span className="latch-visually-hidden">Account </span>
         {showBalance && balance !== undefined && (
           <span className="latch-account-button-balance">
             {balance} {balanceSymbol}
@@ -42,6 +46,7 @@ export function ConnectButton({ label = 'Connect Wallet', showBalance = true }: 
   }
   return (
     <button
+      ref={ref}
       type="button"
       className="latch-button"
       onClick={() => void client.open()}

@@ -9,6 +9,7 @@ import {
   renderWithClient,
   resolves,
 } from '../../../test/renderWithClient.tsx'
+import { darkTheme, lightTheme } from '../../theme/theme.ts'
 import { NetworkButton } from './NetworkButton.tsx'
 
 /** A wallet that connects on Ethereum mainnet, which the test app does not configure. */
@@ -24,6 +25,19 @@ describe('NetworkButton', () => {
 
     const button = screen.getByRole('button', { name: 'Network Latch Devnet A, switch network' })
     expect(button.textContent).toBe('Latch Devnet A')
+  })
+
+  it('carries the theme: dark by default, light and overrides when the client changes', async () => {
+    const { client } = await renderWithClient(<NetworkButton />, {
+      themeVariables: { '--latch-accent': '#123456' },
+    })
+    const button = screen.getByRole('button', { name: /switch network/ })
+    expect(button.style.getPropertyValue('--latch-accent')).toBe('#123456')
+    expect(button.style.getPropertyValue('--latch-background')).toBe(darkTheme()['--latch-background'])
+
+    act(() => client.setThemeMode('light'))
+    expect(button.style.getPropertyValue('--latch-background')).toBe(lightTheme()['--latch-background'])
+    expect(button.style.getPropertyValue('--latch-accent')).toBe('#123456')
   })
 
   it('follows the active network when it changes', async () => {

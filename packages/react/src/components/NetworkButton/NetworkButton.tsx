@@ -1,6 +1,7 @@
 import { useLatchClient } from '../../context.ts'
 import { useNetwork } from '../../hooks/useNetwork.ts'
 import { prefetchModal } from '../../modal/prefetch.ts'
+import { useThemeRef } from '../../theme/useThemeRef.ts'
 
 /**
  * The active network; opens the network picker (or UnsupportedChain when the wallet is on a chain the app
@@ -12,9 +13,11 @@ import { prefetchModal } from '../../modal/prefetch.ts'
 export function NetworkButton() {
   const client = useLatchClient()
   const { network, isUnsupported } = useNetwork()
+  const { ref } = useThemeRef<HTMLButtonElement>()
   const prefetch = () => prefetchModal(client, isUnsupported ? 'UnsupportedChain' : 'Networks')
   return (
     <button
+      ref={ref}
       type="button"
       className="latch-button latch-network-button"
       data-unsupported={isUnsupported || undefined}

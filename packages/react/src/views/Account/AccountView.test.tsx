@@ -3,6 +3,7 @@ import type { Balance } from '@latch/core'
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import {
+  ACCOUNT_BUTTON,
   ADDRESS_A,
   createWallets,
   deferred,
@@ -18,7 +19,7 @@ import { ConnectButton } from '../../components/ConnectButton/ConnectButton.tsx'
 /** Connects, then opens the modal from the account button. */
 async function openAccount(connect: () => Promise<void>): Promise<HTMLElement> {
   await connect()
-  fireEvent.click(screen.getByRole('button', { name: `Account ${ADDRESS_A}` }))
+  fireEvent.click(screen.getByRole('button', { name: ACCOUNT_BUTTON }))
   return findView('Account')
 }
 
@@ -132,6 +133,6 @@ describe('Account view', () => {
 
     expect(await findStatus('Failed to disconnect')).toBeTruthy()
     expect(within(dialog).getByTitle(ADDRESS_A)).toBeTruthy()
-    expect(screen.getByRole('button', { name: `Account ${ADDRESS_A}` })).toBeTruthy()
+    expect(screen.getByRole('button', { name: ACCOUNT_BUTTON })).toBeTruthy()
   })
 })

@@ -1,12 +1,14 @@
-import type { ConnectorsState } from '@latch/core'
+import type { ConnectorsState, ModalState } from '@latch/core'
 import { useEffect, useId, useState } from 'react'
 import { Icon } from '../../components/Icon/Icon.tsx'
 import { WalletImage } from '../../components/WalletImage/WalletImage.tsx'
 import { useLatchClient } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
+import { Spinner } from '../../modal/Spinner.tsx'
 import { useConnectWith } from '../shared/useConnectWith.ts'
 
 const selectList = (s: ConnectorsState) => s.list
+const selectLoading = (s: ModalState) => s.loading
 /** SPEC §5: search text is trimmed and waits at least 300 ms. */
 const SEARCH_WAIT_MS = 300
 
@@ -17,6 +19,7 @@ const SEARCH_WAIT_MS = 300
 export default function AllWalletsView() {
   const client = useLatchClient()
   const list = useStore(client.connectors, selectList)
+  const loading = useStore(client.modal, selectLoading)
   const connectWith = useConnectWith()
   const inputId = useId()
   const [text, setText] = useState('')
@@ -55,7 +58,12 @@ export default function AllWalletsView() {
           </li>
         ))}
       </ul>
-      {wallets.length === 0 && <p className="latch-muted latch-center-text">No wallet found.</p>}
+      {wallets.length === 0 &&
+        (loading ? (
+          <Spinner label="Looking for wallets" />
+        ) : (
+          <p className="latch-muted latch-center-text">No wallet found.</p>
+        ))}
     </div>
   )
 }

@@ -3,6 +3,7 @@ import type { ConnectResult } from '@latch/core'
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import {
+  ACCOUNT_BUTTON,
   ADDRESS_A,
   createWallets,
   deferred,
@@ -51,7 +52,7 @@ describe('ConnectingExternal view', () => {
     })
 
     expect(screen.queryByRole('dialog')).toBeNull()
-    expect(screen.getByRole('button', { name: `Account ${ADDRESS_A}` })).toBeTruthy()
+    expect(screen.getByRole('button', { name: ACCOUNT_BUTTON })).toBeTruthy()
   })
 
   it("shows 'Connection declined' on a 4001 and connects on 'Try again'", async () => {
@@ -68,7 +69,7 @@ describe('ConnectingExternal view', () => {
     })
     expect(fake.callsTo('connect')).toHaveLength(2)
     expect(screen.queryByRole('dialog')).toBeNull()
-    expect(screen.getByRole('button', { name: `Account ${ADDRESS_A}` })).toBeTruthy()
+    expect(screen.getByRole('button', { name: ACCOUNT_BUTTON })).toBeTruthy()
   })
 
   it('offers a retry when the wallet does not answer in time', async () => {

@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import {
-  ADDRESS_A,
+  ACCOUNT_BUTTON,
   createWallets,
   deferred,
   devnetB,
@@ -28,7 +28,7 @@ const networkList = (dialog: HTMLElement) => within(within(dialog).getByRole('li
 /** Connects, opens Account from the account button, then Networks from its network row. */
 async function openNetworksFromAccount(connect: () => Promise<void>): Promise<HTMLElement> {
   await connect()
-  fireEvent.click(screen.getByRole('button', { name: `Account ${ADDRESS_A}` }))
+  fireEvent.click(screen.getByRole('button', { name: ACCOUNT_BUTTON }))
   fireEvent.click(within(await findView('Account')).getByRole('button', { name: 'Latch Devnet A' }))
   return findView('Choose Network')
 }
