@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
@@ -11,7 +11,7 @@ export interface CompiledContract {
 
 const sourceUrl = new URL('./contracts/TestToken.sol', import.meta.url)
 /** `<repo root>/.latch/cache/`, found from this file so any working directory works. */
-const cacheDirectory = fileURLToPath(new URL('../../../.latch/cache/', import.meta.url))
+const defaultCacheDirectory = fileURLToPath(new URL('../../../.latch/cache/', import.meta.url))
 const evmVersion = 'cancun'
 
 /**
@@ -21,11 +21,15 @@ const evmVersion = 'cancun'
  * @example
  * const { abi, bytecode } = await compileTestToken()
  */
-export async function compileTestToken(): Promise<CompiledContract> {
+export async function compileTestToken({
+  cacheDirectory = defaultCacheDirectory,
+}: {
+  cacheDirectory?: string
+} = {}): Promise<CompiledContract> {
   const source = await readFile(sourceUrl, 'utf8')
   const solcVersion = readSolcVersion()
   const key = createHash('sha256').update(JSON.stringify({ source, solcVersion, evmVersion })).digest('hex')
-  const cacheFile = `${cacheDirectory}TestToken-${key.slice(0, 32)}.json`
+  const cacheFile = `${cacheDirectory.replace(/\/?$/, '/')}TestToken-${key.slice(0, 32)}.json`
 
   const cached = await readCache(cacheFile)
   if (cached) return cached
@@ -33,7 +37,8 @@ export async function compileTestToken(): Promise<CompiledContract> {
   const compiled = await compileWithSolc(source)
   await mkdir(cacheDirectory, { recursive: true })
   // Write then rename so a parallel start never reads half a file.
-  const temporary = `${cacheFile}.${process.pid}.${Date.now()}.tmp`
+  // The name is unique per call: two chains of one devnet compile at the same moment in one process.
+  const temporary = `${cacheFile}.${randomUUID()}.tmp`
   await writeFile(temporary, JSON.stringify(compiled))
   await rename(temporary, cacheFile)
   return compiled
