@@ -1,0 +1,70 @@
+import type { ResolvedOptions } from '../options.ts'
+import { createRouter, type Router } from '../router/router.ts'
+import { getRecentWallets } from '../storage/recent.ts'
+import { createStore, type Store } from '../store.ts'
+import { type AccountsStore, createAccountsStore } from '../stores/account.ts'
+import { type ConnectionState, createConnectionStore } from '../stores/connection.ts'
+import { createModalStore, type ModalStore } from '../stores/modal.ts'
+import { createNetworkStore, type NetworkState } from '../stores/network.ts'
+import { createSendStore, type SendState } from '../stores/send.ts'
+import { createSnackStore, type SnackStore } from '../stores/snack.ts'
+import { createThemeStore, type ThemeState } from '../stores/theme.ts'
+import type { ChainNamespace, Connector } from '../types.ts'
+
+export interface ConnectorsState {
+  /** Every discovered connector, ordered by `connectorTypeOrder`. */
+  list: readonly Connector[]
+  /** Recent connector ids, most recent first. */
+  recent: readonly string[]
+}
+
+/** The stores of one client, one per concern (DESIGN.md rule 2). */
+export interface ClientStores {
+  readonly modal: ModalStore
+  readonly router: Router
+  readonly connection: Store<ConnectionState>
+  readonly accounts: AccountsStore
+  readonly network: Store<NetworkState>
+  readonly connectors: Store<ConnectorsState>
+  readonly snack: SnackStore
+  readonly send: Store<SendState>
+  readonly theme: Store<ThemeState>
+}
+
+/** What the client's parts share: the options, the stores and a few derived helpers. */
+export interface ClientContext extends ClientStores {
+  readonly options: ResolvedOptions
+  debug(...args: unknown[]): void
+  activeNamespace(): ChainNamespace
+  /** Closes the modal; in embedded mode routes to Account if connected, otherwise Connect (SPEC §2). */
+  closeModal(): void
+}
+
+export function createClientContext(options: ResolvedOptions): ClientContext {
+  const stores: ClientStores = {
+    modal: createModalStore(),
+    router: createRouter(),
+    connection: createConnectionStore(),
+    accounts: createAccountsStore(),
+    network: createNetworkStore(options.defaultNetwork),
+    connectors: createStore<ConnectorsState>({ list: [], recent: getRecentWallets(options.storage) }),
+    snack: createSnackStore(),
+    send: createSendStore(),
+    theme: createThemeStore(options.themeMode, options.themeVariables),
+  }
+  return {
+    ...stores,
+    options,
+    debug(...args) {
+      if (options.debug) console.debug('[latch]', ...args)
+    },
+    activeNamespace: () => stores.network.getState().activeNamespace,
+    closeModal() {
+      if (options.embedded) {
+        stores.router.reset(stores.connection.getState().status === 'connected' ? 'Account' : 'Connect')
+        return
+      }
+      stores.modal.setOpen(false)
+    },
+  }
+}

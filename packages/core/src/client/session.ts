@@ -1,0 +1,148 @@
+import { formatCaipAddress } from '../caip/caip.ts'
+import { addRecentWallet, removeStoredKey, setStoredConnection, storageKeys } from '../storage/recent.ts'
+import { initialSendState } from '../stores/send.ts'
+import type { AdapterEvent, ChainAdapter, ChainNamespace, Connector, ConnectResult } from '../types.ts'
+import type { AdapterRegistry } from './adapters.ts'
+import type { BalanceReader } from './balance.ts'
+import type { ClientContext } from './context.ts'
+
+/** The life of a connection: established, following the wallet's events, and reset. */
+export interface Session {
+  /** Records a wallet's accounts and chain, listens to its events and remembers it for reconnect. */
+  establish(connector: Connector, result: ConnectResult, adapter: ChainAdapter): void
+  /** Applies the chain a wallet is on: a configured network becomes active, any other opens UnsupportedChain. */
+  applyChain(namespace: ChainNamespace, chainId: number | string): void
+  /** Forgets the namespaces' connections and everything tied to them (SPEC §4 disconnect). */
+  reset(namespaces: readonly ChainNamespace[]): void
+  stop(): void
+}
+
+export function createSession(
+  context: ClientContext,
+  registry: AdapterRegistry,
+  balance: BalanceReader,
+): Session {
+  const { options, accounts, connection, network, router, modal, send, connectors } = context
+  const { storage } = options
+  const watchers = new Map<ChainNamespace, () => void>()
+
+  const findNetwork = (namespace: ChainNamespace, chainId: number | string) =>
+    options.networks.find((n) => n.chainNamespace === namespace && String(n.id) === String(chainId))
+  // SPEC §4: unless network switching is off, unsupported chains are allowed, or basic mode is on.
+  const blocksUnsupported = () =>
+    options.enableNetworkSwitch && !options.allowUnsupportedChain && !options.basic
+
+  const setAddress = (namespace: ChainNamespace, address: string, all: readonly string[]) => {
+    const { activeNetwork, unsupportedChainId } = network.getState()
+    const chainId = unsupportedChainId ?? activeNetwork.id
+    const explorer = unsupportedChainId === undefined ? activeNetwork.blockExplorers?.default.url : undefined
+    accounts.update(namespace, {
+      address,
+      caipAddress: formatCaipAddress(`${namespace}:${chainId}`, address),
+      allAccounts: all,
+      status: 'connected',
+      addressExplorerUrl: explorer ? `${explorer.replace(/\/$/, '')}/address/${address}` : undefined,
+    })
+  }
+
+  const applyChain = (namespace: ChainNamespace, chainId: number | string) => {
+    send.replace(initialSendState())
+    const target = findNetwork(namespace, chainId)
+    if (target) {
+      network.setState({ activeNamespace: namespace, activeNetwork: target, unsupportedChainId: undefined })
+      if (router.store.getState().view === 'UnsupportedChain' && modal.getState().open) context.closeModal()
+    } else {
+      network.setState({ activeNamespace: namespace, unsupportedChainId: chainId })
+      accounts.update(namespace, { balance: undefined, balanceStatus: 'idle' })
+      if (blocksUnsupported()) {
+        router.reset('UnsupportedChain')
+        modal.setOpen(true)
+        modal.setLoading(false)
+      }
+    }
+    const { address, allAccounts } = accounts.get(namespace)
+    if (address) setAddress(namespace, address, allAccounts)
+  }
+
+  const reset = (namespaces: readonly ChainNamespace[]) => {
+    for (const namespace of namespaces) {
+      watchers.get(namespace)?.()
+      watchers.delete(namespace)
+      accounts.reset(namespace)
+      setStoredConnection(storage, namespace, undefined)
+    }
+    const remaining = { ...connection.getState().connections }
+    for (const namespace of namespaces) delete remaining[namespace]
+    connection.setState({
+      connections: remaining,
+      status: Object.keys(remaining).length ? 'connected' : 'disconnected',
+      wcUri: undefined,
+      pendingConnectorId: undefined,
+    })
+    send.replace(initialSendState())
+    network.setState({ unsupportedChainId: undefined })
+    removeStoredKey(storage, storageKeys.deepLink)
+    removeStoredKey(storage, storageKeys.socialProvider)
+    balance.forget()
+    // Inside the executor, so a hook that throws at once is caught like one that rejects.
+    new Promise<void>((resolve) => resolve(options.siwx?.clearSessions?.())).catch((error: unknown) =>
+      context.debug('clearing sessions failed', error),
+    )
+  }
+
+  const onAdapterEvent = (namespace: ChainNamespace) => (event: AdapterEvent) => {
+    context.debug('wallet event', namespace, event)
+    if (event.type === 'disconnect') {
+      reset([namespace])
+      if (modal.getState().open) context.closeModal()
+      return
+    }
+    if (event.type === 'accountsChanged') {
+      const [address] = event.accounts
+      if (!address) {
+        reset([namespace])
+        return
+      }
+      setAddress(namespace, address, event.accounts)
+    } else {
+      applyChain(namespace, event.chainId)
+    }
+    void balance.refreshBalance()
+  }
+
+  return {
+    establish(connector, result, adapter) {
+      const namespace = connector.chain
+      watchers.get(namespace)?.()
+      watchers.set(namespace, adapter.watchConnection(connector.id, onAdapterEvent(namespace)))
+      connection.setState((state) => ({
+        status: 'connected',
+        connections: {
+          ...state.connections,
+          [namespace]: { connectorId: connector.id, connectorType: connector.type },
+        },
+        pendingConnectorId: undefined,
+        failure: undefined,
+        error: undefined,
+      }))
+      accounts.update(namespace, {
+        preferredAccountTypes: { [namespace]: options.defaultAccountTypes[namespace] },
+        connectedWalletInfo: { name: connector.name, icon: connector.imageUrl },
+      })
+      network.setState({ activeNamespace: namespace })
+      const [address] = result.accounts
+      if (address) setAddress(namespace, address, result.accounts)
+      applyChain(namespace, result.chainId)
+      setStoredConnection(storage, namespace, connector.id)
+      connectors.setState({ recent: addRecentWallet(storage, connector.id) })
+      registry.publishConnectors()
+      void balance.refreshBalance({ force: true })
+    },
+    applyChain,
+    reset,
+    stop() {
+      for (const stop of watchers.values()) stop()
+      watchers.clear()
+    },
+  }
+}

@@ -1,0 +1,56 @@
+import { ConnectorNotConnectedError } from '../errors/BaseError.ts'
+import { toRpcError } from '../errors/rpc.ts'
+import type { AdapterRegistry } from './adapters.ts'
+import type { BalanceReader } from './balance.ts'
+import type { ClientContext } from './context.ts'
+
+/** Signing and sending with the active connection; errors come back typed (4001 → UserRejectedRequestError). */
+export function createWalletActions(
+  context: ClientContext,
+  registry: AdapterRegistry,
+  balance: BalanceReader,
+) {
+  const { connection, accounts, network } = context
+
+  const activeConnection = async () => {
+    const namespace = context.activeNamespace()
+    const active = connection.getState().connections[namespace]
+    const { address } = accounts.get(namespace)
+    if (!active || !address) throw new ConnectorNotConnectedError()
+    return { adapter: await registry.getAdapter(namespace), connectorId: active.connectorId, address }
+  }
+
+  return {
+    async signMessage(message: string): Promise<string> {
+      const { adapter, connectorId, address } = await activeConnection()
+      return adapter.signMessage({ connectorId, address, message }).catch((e: unknown) => {
+        throw toRpcError(e)
+      })
+    },
+    async sendTransaction({
+      to,
+      value,
+      data,
+    }: {
+      to: string
+      value?: bigint
+      data?: string
+    }): Promise<string> {
+      const { adapter, connectorId, address } = await activeConnection()
+      const hash = await adapter
+        .sendTransaction({
+          connectorId,
+          network: network.getState().activeNetwork,
+          from: address,
+          to,
+          value,
+          data,
+        })
+        .catch((e: unknown) => {
+          throw toRpcError(e)
+        })
+      void balance.refreshBalance({ force: true })
+      return hash
+    },
+  }
+}
