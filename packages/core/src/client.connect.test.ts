@@ -48,6 +48,17 @@ describe('connection status: disconnected, connecting, connected', () => {
     expect(fake.callsTo('connect')).toEqual([{ connectorId: 'wallet.a', network: devnetA }])
   })
 
+  it("publishes the CAIP address only with the wallet's own chain", async () => {
+    const { client, fake } = createTestLatch()
+    fake.answer('connect', 'wallet.a', resolves({ accounts: [ADDRESS_A], chainId: 31338 }))
+    await client.getAdapter('eip155')
+    const caipAddresses = track(client.accounts, (s) => s.eip155?.caipAddress)
+
+    await client.connect('wallet.a')
+
+    expect(caipAddresses.filter(Boolean)).toEqual([`eip155:31338:${ADDRESS_A}`])
+  })
+
   it('closes the modal once connected', async () => {
     const { client } = createTestLatch()
     await client.open()

@@ -191,3 +191,19 @@ describe('embedded mode and reconnect', () => {
     expect(client.router.store.getState().view).toBe('Account')
   })
 })
+
+describe('reconnect keeps to the namespace', () => {
+  it('does not restore an eip155 connection through a recent wallet of another namespace', async () => {
+    const fake = createFakeAdapter({
+      connectors: [connector('wallet.a'), connector('sol.wallet', { chain: 'solana' })],
+    })
+    fake.answer('reconnect', 'sol.wallet', resolves({ accounts: [ADDRESS_A], chainId: 31337 }))
+    const { client } = createTestLatch(
+      { storage: previousVisit('wallet.a', ['sol.wallet', 'wallet.a']) },
+      fake,
+    )
+
+    await client.reconnect()
+    expect(client.connection.getState()).toMatchObject({ status: 'disconnected', connections: {} })
+  })
+})

@@ -87,6 +87,11 @@ describe('SPEC §1 defaults', () => {
     expect(options.defaultNetwork).toBe(devnetA)
   })
 
+  it("resolves defaultNetwork to the app's own entry in networks", () => {
+    const copy = { ...devnetB }
+    expect(resolveOptions({ ...base, defaultNetwork: copy }).defaultNetwork).toBe(devnetB)
+  })
+
   it('keeps an explicit feature choice and the defaults for the rest', () => {
     const { features } = resolveOptions({ ...base, features: { swaps: false, legalCheckbox: true } })
     expect(features.swaps).toBe(false)
@@ -140,6 +145,11 @@ describe('invalid options throw InvalidOptionsError at createLatch time', () => 
       'a defaultNetwork not in networks',
       { defaultNetwork: unconfiguredNetwork },
       /defaultNetwork eip155:1 is not one of networks/,
+    ],
+    [
+      'a defaultNetwork that is not an object',
+      { defaultNetwork: 'eip155:1' },
+      /defaultNetwork must be a network object/,
     ],
     ['an unknown feature', { features: { teleport: true } }, /features\.teleport is not a feature/],
     [

@@ -228,10 +228,12 @@ export function resolveOptions(options: LatchOptions): ResolvedOptions {
     seen.add(n.caipNetworkId)
   }
 
-  const defaultNetwork = options.defaultNetwork ?? networks[0]!
-  if (!networks.some((n) => n.caipNetworkId === defaultNetwork.caipNetworkId)) {
-    fail(`defaultNetwork ${defaultNetwork.caipNetworkId} is not one of networks.`)
-  }
+  const requestedDefault = options.defaultNetwork ?? networks[0]!
+  if (!requestedDefault || typeof requestedDefault !== 'object')
+    fail('defaultNetwork must be a network object.')
+  // The app's own entry, so identity comparisons against `networks` hold.
+  const defaultNetwork = networks.find((n) => n.caipNetworkId === requestedDefault.caipNetworkId)
+  if (!defaultNetwork) fail(`defaultNetwork ${requestedDefault.caipNetworkId} is not one of networks.`)
 
   const adapters = options.adapters ?? []
   if (!Array.isArray(adapters)) fail('adapters must be an array.')

@@ -30,7 +30,8 @@ export function createReconnect(context: ClientContext, registry: AdapterRegistr
         return undefined
       })
       const connector = registry.findConnector(connectorId)
-      if (result?.accounts.length && connector) {
+      // Recent wallets span namespaces: only a connector of this namespace can restore this connection.
+      if (result?.accounts.length && connector?.chain === namespace) {
         session.establish(connector, result, adapter)
         // An embedded modal is always shown: a returning visitor belongs on Account, not Connect.
         if (options.embedded && router.store.getState().view === 'Connect') router.reset('Account')

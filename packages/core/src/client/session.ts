@@ -129,9 +129,9 @@ export function createSession(
         preferredAccountTypes: { [namespace]: options.defaultAccountTypes[namespace] },
         connectedWalletInfo: { name: connector.name, icon: connector.imageUrl },
       })
-      network.setState({ activeNamespace: namespace })
-      const [address] = result.accounts
-      if (address) setAddress(namespace, address, result.accounts)
+      // The address first, then the chain: applyChain publishes the CAIP address with the wallet's chain, so
+      // no one sees it paired with the previous network's id for an instant.
+      accounts.update(namespace, { address: result.accounts[0], allAccounts: result.accounts })
       applyChain(namespace, result.chainId)
       setStoredConnection(storage, namespace, connector.id)
       connectors.setState({ recent: addRecentWallet(storage, connector.id) })
