@@ -1,0 +1,136 @@
+import { readFileSync } from 'node:fs'
+import type { Browser, Page } from '@playwright/test'
+import type { AppName, BenchApp } from './apps.ts'
+import { createMarks } from './marks.ts'
+import { sum } from './sizes.ts'
+
+export interface RunResult {
+  app: AppName
+  /** CPU slow-down factor (1 = none). */
+  rate: number
+  navToButtonMs: number
+  clickToRowMs: number
+  /** gzip bytes of the JS responses that had arrived when the button became visible. */
+  jsBeforeButton: number
+  /** gzip bytes of the JS responses that had arrived when the first wallet row became visible. */
+  jsWhenOpen: number
+  heapAfterOpen: number
+  /** Requests (and WebSockets) to other origins from navigation until the click. */
+  foreignBeforeAction: string[]
+  /** Requests to the app's own origin from navigation until the click (the document and its assets). */
+  ownBeforeAction: number
+  /** Requests to other origins after the click (for the JSON; not a target). */
+  foreignAfterAction: string[]
+  consoleErrors: string[]
+}
+
+export interface RunContext {
+  browser: Browser
+  app: BenchApp
+  origin: string
+  /** gzip size of each JS file of the build by URL path. */
+  jsSizes: Map<string, number>
+  rate: number
+}
+
+const probe = readFileSync(new URL('./probe.js', import.meta.url), 'utf8')
+const timeouts = { button: 30_000, row: 20_000, settle: 5_000 }
+/** After the first wallet row shows, let the modal finish what it started before reading the heap. */
+const openSettleMs = 1_000
+
+/**
+ * One run in a fresh browser context: navigate, wait until the button is visible and the page has settled,
+ * click, wait until the first wallet row is visible, then read resource timings and the heap after a GC.
+ */
+export async function measureRun({ browser, app, origin, jsSizes, rate }: RunContext): Promise<RunResult> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  try {
+    const marks = createMarks()
+    await context.exposeBinding('__benchReport', (_source, key: string, time: number) => marks.set(key, time))
+    await context.addInitScript({
+      content: `window.__benchTargets = ${JSON.stringify({ button: app.button, row: app.row })};\n${probe}`,
+    })
+    const page = await context.newPage()
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate })
+
+    let acted = false
+    const foreignBeforeAction: string[] = []
+    const foreignAfterAction: string[] = []
+    let ownBeforeAction = 0
+    const countRequest = (url: string) => {
+      if (!/^(https?|wss?):/.test(url)) return
+      const own = new URL(url).origin === origin
+      if (acted) {
+        if (!own) foreignAfterAction.push(url)
+      } else if (own) ownBeforeAction++
+      else foreignBeforeAction.push(url)
+    }
+    page.on('request', (request) => countRequest(request.url()))
+    page.on('websocket', (socket) => countRequest(socket.url()))
+    const consoleErrors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text().slice(0, 300))
+    })
+    page.on('pageerror', (error) => consoleErrors.push(`uncaught: ${error.message.slice(0, 300)}`))
+
+    await page.goto(`${origin}/`, { waitUntil: 'commit' })
+    const buttonVisible = await marks.wait('buttonVisible', timeouts.button)
+    await settle(page)
+
+    acted = true
+    await page
+      .locator(app.button.selector, { hasText: app.button.text ?? '' })
+      .first()
+      .click()
+    const click = await marks.wait('click', timeouts.row)
+    const rowVisible = await marks.wait('rowVisible', timeouts.row)
+    await page.waitForTimeout(openSettleMs)
+
+    const loadedJs = await jsResponseEnds(page, origin)
+    const jsArrivedBy = (time: number) =>
+      sum(loadedJs.filter(([, end]) => end <= time).map(([path]) => jsSizes.get(path) ?? 0))
+
+    return {
+      app: app.name,
+      rate,
+      navToButtonMs: buttonVisible,
+      clickToRowMs: rowVisible - click,
+      jsBeforeButton: jsArrivedBy(buttonVisible),
+      jsWhenOpen: jsArrivedBy(rowVisible),
+      heapAfterOpen: await heapAfterGc(page),
+      foreignBeforeAction,
+      ownBeforeAction,
+      foreignAfterAction,
+      consoleErrors,
+    }
+  } finally {
+    await context.close()
+  }
+}
+
+/** The page has loaded and its network has been quiet for 500 ms (bounded: some peers keep retrying). */
+async function settle(page: Page) {
+  await page.waitForLoadState('load', { timeout: timeouts.settle }).catch(() => {})
+  await page.waitForLoadState('networkidle', { timeout: timeouts.settle }).catch(() => {})
+}
+
+/** [URL path, responseEnd] of every own-origin .js response, on the page's clock. */
+async function jsResponseEnds(page: Page, origin: string): Promise<[string, number][]> {
+  const entries: [string, number][] = await page.evaluate(
+    "performance.getEntriesByType('resource').map((e) => [e.name, e.responseEnd])",
+  )
+  return entries
+    .map(([name, end]): [URL, number] => [new URL(name), end])
+    .filter(([url]) => url.origin === origin && /\.m?js$/.test(url.pathname))
+    .map(([url, end]) => [url.pathname, end])
+}
+
+async function heapAfterGc(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('HeapProfiler.collectGarbage')
+  await cdp.send('Performance.enable')
+  const { metrics } = await cdp.send('Performance.getMetrics')
+  await cdp.detach()
+  return metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? Number.NaN
+}
