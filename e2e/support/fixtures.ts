@@ -72,6 +72,25 @@ export class DemoPage {
     await expect(this.state('status')).toHaveText('connected')
   }
 
+  /**
+   * Runs `during` with the dev wallet's open prompt out of the top layer, unanswered. A real extension asks
+   * in its own window; the dev wallet's prompt is a modal `<dialog>` in the page, which makes the app's
+   * modal inert (and invisible to axe) while it is open.
+   */
+  async setPromptAside(during: () => Promise<void>) {
+    await this.prompt.evaluate((prompt: HTMLDialogElement) => {
+      // The wallet reads any close as "Reject"; this one is not an answer.
+      prompt.addEventListener('close', (event) => event.stopImmediatePropagation(), {
+        capture: true,
+        once: true,
+      })
+      prompt.close()
+    })
+    await expect(this.prompt).toBeHidden()
+    await during()
+    await this.prompt.evaluate((prompt: HTMLDialogElement) => prompt.showModal())
+  }
+
   /** The dev wallet's own chain, asked over EIP-6963 like any dapp would. */
   walletChainId() {
     return this.page.evaluate(

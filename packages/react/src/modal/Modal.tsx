@@ -1,5 +1,6 @@
 import type { ModalState, RouterState } from '@latch/core'
 import {
+  type KeyboardEvent,
   type MouseEvent,
   Suspense,
   type SyntheticEvent,
@@ -15,6 +16,7 @@ import { getLazyView } from '../views/registry.ts'
 import { Header } from './Header.tsx'
 import { Snackbar } from './Snackbar.tsx'
 import { Spinner } from './Spinner.tsx'
+import { trapTab } from './trapTab.ts'
 import './modal.css'
 
 const selectOpen = (s: ModalState) => s.open
@@ -57,6 +59,9 @@ export default function Modal() {
     event.preventDefault()
     client.close()
   }
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    trapTab(event.nativeEvent, event.currentTarget)
+  }
   const onBackdropClick = (event: MouseEvent<HTMLDialogElement>) => {
     if (event.target === event.currentTarget) client.close()
   }
@@ -82,12 +87,12 @@ export default function Modal() {
     )
   }
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: Esc is the keyboard path (the dialog's cancel event).
     <dialog
       ref={dialogRef}
       className="latch-root latch-dialog"
       aria-labelledby={titleId}
       onCancel={onCancel}
+      onKeyDown={onKeyDown}
       onClick={onBackdropClick}
     >
       {open && content}

@@ -1,0 +1,179 @@
+import type { Locator, Page } from '@playwright/test'
+import { expectNoAxeViolations } from './support/axe.ts'
+import { expect, test } from './support/fixtures.ts'
+
+const dialog = 'dialog.latch-dialog'
+
+for (const theme of ['dark', 'light'] as const) {
+  test(`axe finds no WCAG A/AA violation on any modal view, ${theme} theme`, async ({
+    demo,
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    const modal = demo.modal
+    const audit = (what: string, selector = dialog) =>
+      expectNoAxeViolations(page, `${what} (${theme})`, selector)
+    const snackbar = modal.locator('.latch-snackbar')
+
+    await demo.goto()
+    if (theme === 'light') await page.getByRole('button', { name: 'Light theme' }).click()
+    await expectNoAxeViolations(page, `the demo page and its Latch buttons (${theme})`, 'body')
+
+    await demo.connectButton.click()
+    await expect(modal.getByRole('button', { name: /Latch Dev Wallet/ })).toBeVisible()
+    // The audit must see the theme it names.
+    await expect(page.locator(dialog)).toHaveCSS(
+      'background-color',
+      theme === 'light' ? 'rgb(255, 255, 255)' : 'rgb(20, 22, 28)',
+    )
+    await audit('Connect')
+
+    await modal.getByRole('button', { name: 'All Wallets' }).click()
+    await expect(modal.getByRole('list', { name: 'All wallets' }).getByRole('button')).toHaveCount(1)
+    await audit('AllWallets')
+    await modal.getByRole('searchbox', { name: 'Search wallets' }).fill('no such wallet')
+    await expect(modal.getByText('No wallet found.')).toBeVisible()
+    await audit('AllWallets, empty search')
+    await modal.getByRole('button', { name: 'Back' }).click()
+
+    await modal.getByRole('button', { name: /Latch Dev Wallet/ }).click()
+    await expect(demo.prompt).toBeVisible()
+    await expect(modal.getByText('Continue in Latch Dev Wallet')).toBeVisible()
+    await demo.setPromptAside(() => audit('ConnectingExternal, waiting'))
+    await demo.prompt.getByRole('button', { name: 'Reject' }).click()
+    await expect(modal.getByText('Connection declined')).toBeVisible()
+    await audit('ConnectingExternal, declined')
+
+    await modal.getByRole('button', { name: 'Try again' }).click()
+    await demo.prompt.getByRole('button', { name: 'Approve' }).click()
+    await expect(modal).toBeHidden()
+    await expectNoAxeViolations(page, `the page, connected (${theme})`, 'body')
+
+    await demo.accountButton.click()
+    await expect(modal.getByTestId('latch-account-balance')).toContainText('ETH')
+    await expect(modal.getByRole('button', { name: 'Disconnect' })).toBeVisible()
+    await audit('Account')
+    await modal.getByRole('button', { name: 'Copy address' }).click()
+    await expect(snackbar).toHaveText('Address copied')
+    await audit('the success snackbar', `${dialog} .latch-snackbar`)
+    await expect(snackbar).toBeHidden()
+
+    await modal.getByRole('button', { name: 'Latch Devnet A' }).click()
+    await expect(modal.getByRole('list', { name: 'Networks' }).getByRole('button')).toHaveCount(6)
+    await audit('Networks')
+    // A network the dev wallet does not know: it asks to add it; declining shows the error snackbar.
+    await modal.getByRole('button', { name: 'Ethereum' }).click()
+    await demo.prompt.getByRole('button', { name: 'Reject' }).click()
+    await expect(snackbar).toHaveText('Request declined in the wallet')
+    await audit('the error snackbar', `${dialog} .latch-snackbar`)
+    await modal.getByRole('button', { name: 'Close' }).click()
+    await expect(modal).toBeHidden()
+
+    await page.getByRole('button', { name: 'Dev Wallet' }).click()
+    const panel = page.getByTestId('devwallet-panel')
+    const unsupported = await panel.getByRole('option', { name: /Unsupported Devnet/ }).textContent()
+    await panel.getByLabel('Network').selectOption({ label: unsupported! })
+    await expect(modal.getByRole('heading', { name: 'Switch Network' })).toBeVisible()
+    await expect(modal.getByRole('list', { name: 'Networks' }).getByRole('button')).toHaveCount(6)
+    // The wallet's panel is still open under the modal (inert). axe stacks the two top-layer dialogs by
+    // z-index, where the panel's is higher, so it would see the modal as covered: close the panel first.
+    await panel.evaluate((element: HTMLDialogElement) => element.close())
+    await audit('UnsupportedChain')
+  })
+}
+
+test('the modal is a named dialog; Tab and Shift+Tab stay inside it; focus returns to the opener', async ({
+  demo,
+  page,
+}) => {
+  await demo.goto()
+  await demo.connectButton.click()
+  const dialogBox = page.getByRole('dialog', { name: 'Connect Wallet' })
+  await expect(dialogBox.getByRole('button', { name: /Latch Dev Wallet/ })).toBeVisible()
+
+  const focusIsInside = () => dialogBox.evaluate((element) => element.contains(document.activeElement))
+  const controls = dialogBox.getByRole('button')
+  const first = controls.first()
+  const last = controls.last()
+  await last.focus()
+  await page.keyboard.press('Tab')
+  expect(await focusIsInside(), 'Tab from the last control stays in the dialog').toBe(true)
+  await expect(first).toBeFocused()
+  await page.keyboard.press('Shift+Tab')
+  await expect(last).toBeFocused()
+  await first.focus()
+  await page.keyboard.press('Shift+Tab')
+  expect(await focusIsInside(), 'Shift+Tab from the first control stays in the dialog').toBe(true)
+  await expect(last).toBeFocused()
+
+  await dialogBox.getByRole('button', { name: 'Close' }).click()
+  await expect(dialogBox).toBeHidden()
+  await expect(demo.connectButton).toBeFocused()
+
+  // Another opener, another way out: focus goes back to whichever control opened the modal.
+  const networkButton = page.getByRole('button', { name: /^Network .*, switch network$/ })
+  await networkButton.focus()
+  await page.keyboard.press('Enter')
+  const networks = page.getByRole('dialog', { name: 'Choose Network' })
+  await expect(networks).toBeVisible()
+  expect(await networks.evaluate((element) => element.matches(':modal'))).toBe(true)
+  await page.keyboard.press('Escape')
+  await expect(networks).toBeHidden()
+  await expect(networkButton).toBeFocused()
+})
+
+/** Animations running under `selector` (the dialog and everything in it), by animation name. */
+const runningAnimations = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((element) =>
+    element
+      .getAnimations({ subtree: true })
+      .filter((animation) => animation.playState === 'running')
+      .map((animation) => (animation as CSSAnimation).animationName),
+  )
+const animationName = (locator: Locator) =>
+  locator.evaluate((element) => getComputedStyle(element).animationName)
+
+test('with prefers-reduced-motion the dialog and its spinners do not animate', async ({ demo, page }) => {
+  const modal = demo.modal
+  const ring = modal.locator('.latch-ring')
+  await demo.goto()
+
+  // Without the preference the waiting ring spins (the probe sees animations when there are some).
+  await demo.connectButton.click()
+  await modal.getByRole('button', { name: /Latch Dev Wallet/ }).click()
+  await expect(demo.prompt).toBeVisible()
+  expect(await animationName(ring)).toBe('latch-spin')
+  expect(await runningAnimations(page, dialog)).toContain('latch-spin')
+
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  expect(await animationName(ring)).toBe('none')
+  expect(await runningAnimations(page, dialog)).toEqual([])
+
+  // Declining shakes the modal, unless motion is reduced.
+  await demo.prompt.getByRole('button', { name: 'Reject' }).click()
+  await expect(modal.getByText('Connection declined')).toBeVisible()
+  await expect(modal.locator('.latch-modal[data-shake]')).toHaveCount(1)
+  expect(await runningAnimations(page, dialog)).toEqual([])
+  await modal.getByRole('button', { name: 'Close' }).click()
+
+  // Opening: no entrance animation.
+  await demo.connectButton.click()
+  await expect(modal).toBeVisible()
+  expect(await animationName(page.locator(dialog))).toBe('none')
+  expect(await runningAnimations(page, dialog)).toEqual([])
+
+  // A pending network switch shows a spinner in its row.
+  await modal.getByRole('button', { name: /Latch Dev Wallet/ }).click()
+  await demo.prompt.getByRole('button', { name: 'Approve' }).click()
+  await expect(modal).toBeHidden()
+  await page.getByRole('button', { name: /^Network .*, switch network$/ }).click()
+  await modal.getByRole('button', { name: 'Ethereum' }).click()
+  await expect(demo.prompt).toBeVisible()
+  const rowSpinner = modal.getByRole('button', { name: 'Ethereum' }).locator('.latch-spinner')
+  await expect(rowSpinner).toBeVisible()
+  expect(await animationName(rowSpinner)).toBe('none')
+  expect(await runningAnimations(page, dialog)).toEqual([])
+  await page.emulateMedia({ reducedMotion: 'no-preference' })
+  expect(await animationName(rowSpinner)).toBe('latch-spin')
+})
