@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { loadavg } from 'node:os'
 import type { Browser, Page } from '@playwright/test'
 import type { AppName, BenchApp } from './apps.ts'
 import { createMarks } from './marks.ts'
@@ -22,6 +23,8 @@ export interface RunResult {
   /** Requests to other origins after the click (for the JSON; not a target). */
   foreignAfterAction: string[]
   consoleErrors: string[]
+  /** The machine's 1-minute load average when the run started (others share these machines). */
+  loadAverage: number
 }
 
 export interface RunContext {
@@ -43,6 +46,7 @@ const openSettleMs = 1_000
  * click, wait until the first wallet row is visible, then read resource timings and the heap after a GC.
  */
 export async function measureRun({ browser, app, origin, jsSizes, rate }: RunContext): Promise<RunResult> {
+  const loadAverage = loadavg()[0] ?? Number.NaN
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   try {
     const marks = createMarks()
@@ -103,6 +107,7 @@ export async function measureRun({ browser, app, origin, jsSizes, rate }: RunCon
       ownBeforeAction,
       foreignAfterAction,
       consoleErrors,
+      loadAverage,
     }
   } finally {
     await context.close()
