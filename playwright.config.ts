@@ -1,8 +1,13 @@
 import { defineConfig } from '@playwright/test'
+import { strictCsp } from './apps/demo/csp.ts'
+import type { LatchTestOptions } from './e2e/support/fixtures.ts'
 
 const port = Number(process.env.E2E_PORT ?? 4173)
+/** The same build served with the strict Content-Security-Policy (DESIGN.md rule 9). */
+const cspPort = Number(process.env.E2E_CSP_PORT ?? 4174)
+const preview = (on: number) => `npx vite preview apps/demo --port ${on} --strictPort --host 127.0.0.1`
 
-export default defineConfig({
+export default defineConfig<LatchTestOptions>({
   testDir: 'e2e',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
@@ -12,7 +17,6 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
@@ -27,10 +31,28 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
   },
-  webServer: {
-    command: `npx vite preview apps/demo --port ${port} --strictPort --host 127.0.0.1`,
-    url: `http://127.0.0.1:${port}`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-  },
+  projects: [
+    { name: 'default', use: { baseURL: `http://127.0.0.1:${port}` } },
+    {
+      // The flows tagged @csp, again under the strict policy; any violation fails them (fixtures.ts).
+      name: 'csp',
+      grep: /@csp/,
+      use: { baseURL: `http://127.0.0.1:${cspPort}`, contentSecurityPolicy: strictCsp },
+    },
+  ],
+  webServer: [
+    {
+      command: preview(port),
+      url: `http://127.0.0.1:${port}`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+    {
+      command: preview(cspPort),
+      env: { DEMO_CSP: '1' },
+      url: `http://127.0.0.1:${cspPort}`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+  ],
 })

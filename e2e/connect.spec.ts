@@ -9,7 +9,11 @@ async function balanceOf(rpcUrl: string) {
   return floorBalance(await client.getBalance({ address: account0 }), 18)
 }
 
-test('connect, switch networks, unsupported chain, reload, disconnect', async ({ demo, page, devnet }) => {
+test('connect, switch networks, unsupported chain, reload, disconnect', { tag: '@csp' }, async ({
+  demo,
+  page,
+  devnet,
+}) => {
   // Make the balance something only a real chain read can show: spend an odd amount from account 0.
   await createPublicClient({ transport: http(devnet.rpcA) }).request({
     method: 'eth_sendTransaction' as never,

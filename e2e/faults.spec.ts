@@ -43,7 +43,10 @@ test('an unreachable RPC shows the balance as unavailable without breaking the v
   await expect(demo.modal.getByRole('button', { name: 'Disconnect' })).toBeEnabled()
 })
 
-test('personal_sign and a transaction round-trip with real signatures', async ({ demo, devnet }) => {
+test('personal_sign and a transaction round-trip with real signatures', { tag: '@csp' }, async ({
+  demo,
+  devnet,
+}) => {
   await demo.goto()
   await demo.connectDevWallet()
 

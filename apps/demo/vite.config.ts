@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { strictCsp } from './csp.ts'
 
 export default defineConfig({
   plugins: [react()],
@@ -11,5 +12,8 @@ export default defineConfig({
     modulePreload: { polyfill: false },
   },
   server: { host: '127.0.0.1', port: Number(process.env.DEMO_PORT ?? 5173), strictPort: true },
-  preview: { host: '127.0.0.1' },
+  preview: {
+    host: '127.0.0.1',
+    headers: process.env.DEMO_CSP === '1' ? { 'Content-Security-Policy': strictCsp } : {},
+  },
 })

@@ -6,11 +6,57 @@ export interface Devnet {
   rpcB: string
 }
 
+export interface LatchTestOptions {
+  /** The Content-Security-Policy the demo's server must send (the `csp` project); pages are checked for it. */
+  contentSecurityPolicy: string | undefined
+}
+
+/** A report of something the page's Content-Security-Policy blocked. */
+export interface CspViolation {
+  directive: string
+  blocked: string
+  source: string
+}
+
 /**
  * Every worker gets its own two anvil chains on free ports (parallel-safe); every test gets a fresh browser
- * context, so the dev wallet's storage starts empty.
+ * context, so the dev wallet's storage starts empty. Every test fails if the page reports a CSP violation.
  */
-export const test = base.extend<{ demo: DemoPage }, { devnet: Devnet }>({
+export const test = base.extend<
+  LatchTestOptions & { demo: DemoPage; cspViolations: CspViolation[] },
+  { devnet: Devnet }
+>({
+  contentSecurityPolicy: [undefined, { option: true }],
+  cspViolations: [
+    async ({ page }, use) => {
+      const violations: CspViolation[] = []
+      await page.exposeFunction('__latchCspViolation', (violation: CspViolation) => {
+        violations.push(violation)
+      })
+      await page.addInitScript(() => {
+        document.addEventListener(
+          'securitypolicyviolation',
+          (event) => {
+            const report = (window as unknown as { __latchCspViolation(v: CspViolation): void })
+              .__latchCspViolation
+            report({
+              directive: event.effectiveDirective,
+              blocked: event.blockedURI,
+              source: `${event.sourceFile}:${event.lineNumber}`,
+            })
+          },
+          { capture: true },
+        )
+      })
+      page.on('console', (message) => {
+        if (/Content[- ]Security[- ]Policy/i.test(message.text()))
+          violations.push({ directive: 'console', blocked: message.text(), source: message.location().url })
+      })
+      await use(violations)
+      expect(violations, 'Content-Security-Policy violations').toEqual([])
+    },
+    { auto: true },
+  ],
   devnet: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
     async ({}, use) => {
@@ -26,8 +72,8 @@ export const test = base.extend<{ demo: DemoPage }, { devnet: Devnet }>({
     },
     { scope: 'worker' },
   ],
-  demo: async ({ page, devnet }, use) => {
-    await use(new DemoPage(page, devnet))
+  demo: async ({ page, devnet, contentSecurityPolicy }, use) => {
+    await use(new DemoPage(page, devnet, contentSecurityPolicy))
   },
 })
 
@@ -37,14 +83,24 @@ export class DemoPage {
   constructor(
     readonly page: Page,
     public devnet: Devnet,
+    readonly contentSecurityPolicy?: string,
   ) {}
 
-  url(extra = '') {
-    return `/?rpcA=${encodeURIComponent(this.devnet.rpcA)}&rpcB=${encodeURIComponent(this.devnet.rpcB)}${extra}`
+  url(extra = '', path = '/') {
+    return `${path}?rpcA=${encodeURIComponent(this.devnet.rpcA)}&rpcB=${encodeURIComponent(this.devnet.rpcB)}${extra}`
+  }
+
+  /** Loads a demo page, checking that it came with the project's Content-Security-Policy (if any). */
+  async open(extra = '', path = '/') {
+    const response = await this.page.goto(this.url(extra, path))
+    expect(response?.ok(), `${path} loads`).toBe(true)
+    expect(response?.headers()['content-security-policy'], 'the page is served with the CSP under test').toBe(
+      this.contentSecurityPolicy,
+    )
   }
 
   async goto(extra = '') {
-    await this.page.goto(this.url(extra))
+    await this.open(extra)
     await expect(this.connectButton.or(this.accountButton)).toBeVisible()
   }
 
