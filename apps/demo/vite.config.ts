@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { strictCsp } from './csp.ts'
+import { ssrPage } from './ssrPage.ts'
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), ssrPage()],
   build: {
     manifest: true,
     target: 'es2022',

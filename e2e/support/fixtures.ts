@@ -97,6 +97,7 @@ export class DemoPage {
     expect(response?.headers()['content-security-policy'], 'the page is served with the CSP under test').toBe(
       this.contentSecurityPolicy,
     )
+    return response!
   }
 
   async goto(extra = '') {
