@@ -2,8 +2,8 @@
 //
 // The button path is what the browser must fetch before React renders the Connect button: the entry chunk and
 // everything it imports statically. Every lazy entry (the modal shell, each view, the EVM adapter) is then
-// measured as what showing it costs on top of the button path: its chunk, the chunks it imports statically
-// and their CSS, minus what the button path already loaded. Sizes are gzip level 9.
+// measured as what showing it adds: its chunk, the chunks it imports statically and their CSS, minus what the
+// button path and the chunk that imports it have already loaded. Sizes are gzip level 9.
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
