@@ -1,5 +1,5 @@
 // `npm run bench`: builds the five apps, runs them interleaved in headless Chromium at CPU ×1 and ×4, prints
-// one markdown table and writes bench/results/latest.json. `--quick`: Latch and the floor, 3 rounds, as a
+// one markdown table and writes bench/results/latest.json (quick.json for --quick). `--quick`: Latch and the floor, 3 rounds, as a
 // smoke test (fails only when a run breaks). See bench/README.md.
 import { cpus, totalmem } from 'node:os'
 import { parseArgs } from 'node:util'
@@ -27,7 +27,8 @@ const rounds = Number(args.rounds ?? (quick ? 3 : 7))
 const rates = [1, 4]
 const wanted = (args.apps?.split(',') ?? (quick ? ['latch', 'floor'] : apps.map((a) => a.name))) as AppName[]
 const selected = apps.filter((app) => wanted.includes(app.name))
-const outFile = args.out ?? new URL('./results/latest.json', import.meta.url).pathname
+// The smoke test writes beside, not over, the last full run.
+const outFile = args.out ?? new URL(`./results/${quick ? 'quick' : 'latest'}.json`, import.meta.url).pathname
 if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`--rounds must be a positive integer`)
 if (selected.length === 0) throw new Error(`no app matches --apps ${args.apps}`)
 
@@ -67,24 +68,25 @@ for (const [i, app] of selected.entries()) {
 const browser = await launchBrowser()
 try {
   const runnable = selected.filter((app) => servers.has(app.name))
-  const runOnce = (app: BenchApp, rate: number) =>
+  const runOnce = (app: BenchApp, rate: number, round: number) =>
     measureRun({
       browser,
       app,
       origin: servers.get(app.name)!.origin,
       jsSizes: jsSizes.get(app.name)!,
       rate,
+      round,
     })
 
   // One discarded run per app warms the disk cache and the browser's processes.
-  for (const app of runnable) await runOnce(app, 1).catch(() => {})
+  for (const app of runnable) await runOnce(app, 1, 0).catch(() => {})
 
   for (let round = 1; round <= rounds; round++) {
     for (const rate of rates) {
       for (const app of runnable) {
         const result = results.find((r) => r.app === app.name)!
         try {
-          const run = await runOnce(app, rate)
+          const run = await runOnce(app, rate, round)
           result.runs.push(run)
           log(
             `round ${round}/${rounds} ×${rate} ${app.name.padEnd(10)} button ${run.navToButtonMs.toFixed(0)} ms, ` +

@@ -7,6 +7,8 @@ import { sum } from './sizes.ts'
 
 export interface RunResult {
   app: AppName
+  /** 1-based; runs of one round are adjacent in time, so their ratios cancel slow drifts of the machine. */
+  round: number
   /** CPU slow-down factor (1 = none). */
   rate: number
   navToButtonMs: number
@@ -34,6 +36,7 @@ export interface RunContext {
   /** gzip size of each JS file of the build by URL path. */
   jsSizes: Map<string, number>
   rate: number
+  round: number
 }
 
 const probe = readFileSync(new URL('./probe.js', import.meta.url), 'utf8')
@@ -45,7 +48,14 @@ const openSettleMs = 1_000
  * One run in a fresh browser context: navigate, wait until the button is visible and the page has settled,
  * click, wait until the first wallet row is visible, then read resource timings and the heap after a GC.
  */
-export async function measureRun({ browser, app, origin, jsSizes, rate }: RunContext): Promise<RunResult> {
+export async function measureRun({
+  browser,
+  app,
+  origin,
+  jsSizes,
+  rate,
+  round,
+}: RunContext): Promise<RunResult> {
   const loadAverage = loadavg()[0] ?? Number.NaN
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   try {
@@ -97,6 +107,7 @@ export async function measureRun({ browser, app, origin, jsSizes, rate }: RunCon
 
     return {
       app: app.name,
+      round,
       rate,
       navToButtonMs: buttonVisible,
       clickToRowMs: rowVisible - click,

@@ -10,8 +10,26 @@ export interface TargetCheck {
   met: boolean
 }
 
-const median = (app: AppResult, pick: (run: RunResult) => number, rate?: number) =>
+type Pick = (run: RunResult) => number
+
+const median = (app: AppResult, pick: Pick, rate?: number) =>
   summarize(app.runs.filter((run) => rate === undefined || run.rate === rate).map(pick))?.median
+
+/** Median over rounds of a / b, pairing the runs of one round (adjacent in time on a shared machine). */
+function pairedRatio(a: AppResult, b: AppResult, pick: Pick, rate: number): number | undefined {
+  const ratios = a.runs
+    .filter((run) => run.rate === rate)
+    .flatMap((run) => {
+      const partner = b.runs.find((other) => other.rate === rate && other.round === run.round)
+      return partner ? [pick(run) / pick(partner)] : []
+    })
+  return summarize(ratios)?.median
+}
+
+const kib = (bytes = 0) => `${(bytes / units.KiB).toFixed(1)} KiB`
+const mib = (bytes = 0) => `${(bytes / units.MiB).toFixed(1)} MiB`
+const ms = (value = 0) => `${value.toFixed(0)} ms`
+const percent = (ratio: number) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(0)} %`
 
 /** Issue 3's targets for Latch, checked against medians (the request target against every run). */
 export function checkTargets(apps: readonly AppResult[]): TargetCheck[] {
@@ -19,25 +37,29 @@ export function checkTargets(apps: readonly AppResult[]): TargetCheck[] {
   const floor = apps.find((app) => app.app === 'floor')
   if (!latch || latch.runs.length === 0) return []
   const checks: TargetCheck[] = []
-  const check = (target: string, value: number | undefined, limit: number | undefined, show: string) => {
-    if (value === undefined || limit === undefined) return
-    checks.push({ target, measured: show, met: value <= limit })
+  const check = (target: string, value: number | undefined, limit: number, measured: string) => {
+    if (value !== undefined) checks.push({ target, measured, met: value <= limit })
   }
+  const nav: Pick = (run) => run.navToButtonMs
 
   const js = median(latch, (run) => run.jsBeforeButton)
-  check('JS before the button ≤ 90 KiB gzip', js, 90 * units.KiB, `${((js ?? 0) / units.KiB).toFixed(1)} KiB`)
+  check('JS before the button ≤ 90 KiB gzip', js, 90 * units.KiB, kib(js))
   const row4 = median(latch, (run) => run.clickToRowMs, 4)
-  check('click → first wallet row at ×4 ≤ 80 ms', row4, 80, `${row4?.toFixed(0)} ms`)
-  const nav4 = median(latch, (run) => run.navToButtonMs, 4)
-  const floorNav4 = floor && median(floor, (run) => run.navToButtonMs, 4)
-  check(
-    'navigation → button at ×4 within 15 % of the floor',
-    nav4,
-    floorNav4 === undefined ? undefined : floorNav4 * 1.15,
-    `${nav4?.toFixed(0)} ms vs floor ${floorNav4?.toFixed(0)} ms (${(((nav4 ?? 0) / (floorNav4 ?? 1) - 1) * 100).toFixed(0)} %)`,
-  )
+  check('click → first wallet row at ×4 ≤ 80 ms', row4, 80, ms(row4))
+  if (floor) {
+    // Judged on the per-round ratio: the medians of two apps drift apart with the machine's load.
+    const ratio = pairedRatio(latch, floor, nav, 4)
+    const [latchNav, floorNav] = [median(latch, nav, 4), median(floor, nav, 4)]
+    check(
+      'navigation → button at ×4 within 15 % of the floor',
+      ratio,
+      1.15,
+      `per-round ratio ${percent(ratio ?? 1)}; medians ${ms(latchNav)} vs ${ms(floorNav)}, ` +
+        percent((latchNav ?? 0) / (floorNav ?? 1)),
+    )
+  }
   const heap = median(latch, (run) => run.heapAfterOpen)
-  check('heap after opening ≤ 5 MiB', heap, 5 * units.MiB, `${((heap ?? 0) / units.MiB).toFixed(1)} MiB`)
+  check('heap after opening ≤ 5 MiB', heap, 5 * units.MiB, mib(heap))
   const requests = Math.max(...latch.runs.map((run) => run.foreignBeforeAction.length))
   check('zero requests before the user acts', requests, 0, `${requests} in the worst run`)
   return checks
