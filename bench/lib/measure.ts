@@ -4,8 +4,9 @@ import type { Browser, Page } from '@playwright/test'
 import type { AppName, BenchApp } from './apps.ts'
 import { createMarks } from './marks.ts'
 import { sum } from './sizes.ts'
+import { type RequestLog, watchConsoleErrors, watchRequests } from './watch.ts'
 
-export interface RunResult {
+export interface RunResult extends RequestLog {
   app: AppName
   /** 1-based; runs of one round are adjacent in time, so their ratios cancel slow drifts of the machine. */
   round: number
@@ -18,12 +19,6 @@ export interface RunResult {
   /** gzip bytes of the JS responses that had arrived when the first wallet row became visible. */
   jsWhenOpen: number
   heapAfterOpen: number
-  /** Requests (and WebSockets) to other origins from navigation until the click. */
-  foreignBeforeAction: string[]
-  /** Requests to the app's own origin from navigation until the click (the document and its assets). */
-  ownBeforeAction: number
-  /** Requests to other origins after the click (for the JSON; not a target). */
-  foreignAfterAction: string[]
   consoleErrors: string[]
   /** The machine's 1-minute load average when the run started (others share these machines). */
   loadAverage: number
@@ -68,31 +63,14 @@ export async function measureRun({
     const cdp = await context.newCDPSession(page)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate })
 
-    let acted = false
-    const foreignBeforeAction: string[] = []
-    const foreignAfterAction: string[] = []
-    let ownBeforeAction = 0
-    const countRequest = (url: string) => {
-      if (!/^(https?|wss?):/.test(url)) return
-      const own = new URL(url).origin === origin
-      if (acted) {
-        if (!own) foreignAfterAction.push(url)
-      } else if (own) ownBeforeAction++
-      else foreignBeforeAction.push(url)
-    }
-    page.on('request', (request) => countRequest(request.url()))
-    page.on('websocket', (socket) => countRequest(socket.url()))
-    const consoleErrors: string[] = []
-    page.on('console', (message) => {
-      if (message.type() === 'error') consoleErrors.push(message.text().slice(0, 300))
-    })
-    page.on('pageerror', (error) => consoleErrors.push(`uncaught: ${error.message.slice(0, 300)}`))
+    const requests = watchRequests(page, origin)
+    const consoleErrors = watchConsoleErrors(page)
 
     await page.goto(`${origin}/`, { waitUntil: 'commit' })
     const buttonVisible = await marks.wait('buttonVisible', timeouts.button)
     await settle(page)
 
-    acted = true
+    requests.markAction()
     await page
       .locator(app.button.selector, { hasText: app.button.text ?? '' })
       .first()
@@ -114,9 +92,7 @@ export async function measureRun({
       jsBeforeButton: jsArrivedBy(buttonVisible),
       jsWhenOpen: jsArrivedBy(rowVisible),
       heapAfterOpen: await heapAfterGc(page),
-      foreignBeforeAction,
-      ownBeforeAction,
-      foreignAfterAction,
+      ...requests.log,
       consoleErrors,
       loadAverage,
     }
