@@ -19,8 +19,8 @@ for (const devWallet of ['off', 'on'] as const) {
     })
     page.on('websocket', (socket) => requests.push(new URL(socket.url())))
 
-    const response = await page.goto(demo.url(devWallet === 'off' ? '&devwallet=off' : ''))
-    const html = await response!.text()
+    const response = await demo.open(devWallet === 'off' ? '&devwallet=off' : '')
+    const html = await response.text()
     /** Files the document itself references: what a page that only shows the buttons should load. */
     const documentAssets = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]))
     expect(documentAssets.size, 'the built page references its entry script').toBeGreaterThan(0)
