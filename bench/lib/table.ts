@@ -11,8 +11,7 @@ const peerNames = new Set(['appkit', 'rainbowkit', 'connectkit'])
 export function renderTable(apps: readonly AppResult[], rates: readonly number[]): string {
   const latch = apps.find((app) => app.app === 'latch')
   const peers = apps.filter((app) => peerNames.has(app.app))
-  const header = ['', ...apps.map((app) => app.label), 'Latch / best peer']
-  const lines = [row(header), row(header.map((_, i) => (i === 0 ? '---' : '---:')))]
+  const rows = [['', ...apps.map((app) => app.label), 'Latch / best peer']]
 
   for (const metric of metrics(rates)) {
     const cell = (summary: Summary | undefined) => {
@@ -31,9 +30,16 @@ export function renderTable(apps: readonly AppResult[], rates: readonly number[]
       latchMedian === undefined || !best || best.median === 0
         ? '—'
         : `${(latchMedian / best.median).toFixed(2)}× (${best.peer.label.split(' ')[0]})`
-    lines.push(row([metric.label, ...summaries.map(cell), ratio]))
+    rows.push([metric.label, ...summaries.map(cell), ratio])
   }
-  return lines.join('\n')
+  return aligned(rows)
 }
 
-const row = (cells: readonly string[]) => `| ${cells.join(' | ')} |`
+/** Columns padded to one width, labels left and figures right, as a Markdown formatter would leave them. */
+function aligned(rows: readonly string[][]): string {
+  const widths = rows[0]!.map((_, column) => Math.max(3, ...rows.map((cells) => cells[column]!.length)))
+  const line = (cells: readonly string[]) =>
+    `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' | ')} |`
+  const rule = widths.map((width, i) => (i === 0 ? '-'.repeat(width) : `${'-'.repeat(width - 1)}:`))
+  return [line(rows[0]!), `| ${rule.join(' | ')} |`, ...rows.slice(1).map(line)].join('\n')
+}
