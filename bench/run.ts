@@ -1,14 +1,14 @@
-// `npm run bench`: builds the five apps, runs them interleaved in headless Chromium at CPU ×1 and ×4, prints
-// one markdown table and writes bench/results/latest.json (quick.json for --quick). `--quick`: Latch and the floor, 3 rounds, as a
-// smoke test (fails only when a run breaks). See bench/README.md.
-import { cpus, totalmem } from 'node:os'
+// `npm run bench`: builds the five apps, runs them interleaved in headless Chromium at CPU ×1 and ×4,
+// prints one markdown table and writes bench/results/latest.json. `--quick` (Latch and the floor, 3 rounds,
+// results/quick.json) is the smoke test of `npm test`: it fails only when a build or a run breaks.
+// See bench/README.md.
 import { parseArgs } from 'node:util'
 import { type AppName, apps, type BenchApp } from './lib/apps.ts'
 import { launchBrowser } from './lib/browser.ts'
 import { buildApp, distDir } from './lib/build.ts'
 import { measureRun } from './lib/measure.ts'
 import { ensurePeersInstalled } from './lib/peers.ts'
-import { type AppResult, type BenchResults, writeResults } from './lib/results.ts'
+import { type AppResult, type BenchResults, describeMachine, writeResults } from './lib/results.ts'
 import { type StaticServer, serveStatic } from './lib/server.ts'
 import { jsGzipSizes, sum } from './lib/sizes.ts'
 import { renderTable } from './lib/table.ts'
@@ -103,13 +103,7 @@ try {
 
   const output: BenchResults = {
     date: new Date().toISOString(),
-    machine: {
-      cpus: cpus().length,
-      cpuModel: cpus()[0]?.model ?? 'unknown',
-      memoryGiB: Math.round(totalmem() / 2 ** 30),
-      node: process.version,
-      chromium: browser.version(),
-    },
+    machine: describeMachine(browser.version()),
     rounds,
     rates,
     apps: results,

@@ -38,7 +38,8 @@ const peerVersion = (pkg: string): string => {
 
 const connectButton: Target = { selector: 'button', text: 'Connect Wallet' }
 const rootInputs = [`${repo}package-lock.json`, `${bench}lib/build.ts`]
-const peerInputs = [`${peersDir}package-lock.json`, `${peersDir}projectId.ts`, `${bench}lib/build.ts`]
+// Every app is built by the root's Vite, so the root's lockfile is an input of the peers' builds too.
+const peerInputs = [`${peersDir}package-lock.json`, `${peersDir}projectId.ts`, ...rootInputs]
 
 export const apps: readonly BenchApp[] = [
   {
