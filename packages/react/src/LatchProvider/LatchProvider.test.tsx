@@ -12,7 +12,7 @@ import {
   resolves,
 } from '../../test/renderWithClient.tsx'
 import { ConnectButton } from '../components/ConnectButton/ConnectButton.tsx'
-import { loadModal } from '../modal/prefetch.ts'
+import { modalChunk } from '../modal/prefetch.ts'
 import { LatchProvider } from './LatchProvider.tsx'
 
 describe('LatchProvider', () => {
@@ -31,7 +31,7 @@ describe('LatchProvider', () => {
     fireEvent.pointerEnter(button)
     fireEvent.focus(button)
     await act(async () => {
-      await loadModal()
+      await modalChunk.load()
       await new Promise((resolve) => setTimeout(resolve, 400))
     })
     expect(document.querySelector('dialog')).toBeNull()

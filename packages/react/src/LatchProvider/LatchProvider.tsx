@@ -1,9 +1,8 @@
 import type { LatchClient } from '@latch/core'
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
+import { useChunk } from '../chunk.ts'
 import { LatchContext } from '../context.ts'
-import { loadModal } from '../modal/prefetch.ts'
-
-const Modal = lazy(loadModal)
+import { modalChunk } from '../modal/prefetch.ts'
 
 export interface LatchProviderProps {
   client: LatchClient
@@ -31,6 +30,17 @@ export function LatchProvider({ client, children }: LatchProviderProps) {
     return client.modal.subscribe(check)
   }, [client, modalWanted])
 
+  // A prefetched modal renders in the very commit that opens it (no Suspense fallback, no throttle).
+  const modal = useChunk(modalWanted ? modalChunk : undefined)
+
+  // The modal's chunk could not be fetched: close, so the next click on the button tries again.
+  useEffect(() => {
+    if (modal?.status !== 'failed') return
+    client.close()
+    setModalWanted(false)
+    modal.retry()
+  }, [client, modal])
+
   useEffect(() => {
     void client.reconnect()
   }, [client])
@@ -44,11 +54,7 @@ export function LatchProvider({ client, children }: LatchProviderProps) {
   return (
     <LatchContext.Provider value={client}>
       {children}
-      {modalWanted && (
-        <Suspense fallback={null}>
-          <Modal />
-        </Suspense>
-      )}
+      {modal?.status === 'ready' && <modal.Component />}
     </LatchContext.Provider>
   )
 }

@@ -2,20 +2,20 @@ import type { ModalState, RouterState } from '@latch/core'
 import {
   type KeyboardEvent,
   type MouseEvent,
-  Suspense,
   type SyntheticEvent,
   useEffect,
   useId,
   useLayoutEffect,
   useRef,
 } from 'react'
+import { useChunk } from '../chunk.ts'
 import { useLatchClient } from '../context.ts'
 import { useStore } from '../hooks/useStore.ts'
 import { useThemeRef } from '../theme/useThemeRef.ts'
-import { getLazyView } from '../views/registry.ts'
+import { viewChunks } from '../views/registry.ts'
+import { ChunkContent } from './ChunkContent.tsx'
 import { Header } from './Header.tsx'
 import { Snackbar } from './Snackbar.tsx'
-import { Spinner } from './Spinner.tsx'
 import { trapTab } from './trapTab.ts'
 import './modal.css'
 
@@ -66,14 +66,12 @@ export default function Modal() {
     if (event.target === event.currentTarget) client.close()
   }
 
-  const View = getLazyView(view)
+  const viewState = useChunk(viewChunks[view])
   const content = (
     <div className="latch-modal" data-shake={shake || undefined} data-view={view}>
       <Header titleId={titleId} />
       <div className="latch-body">
-        <Suspense fallback={<Spinner label="Loading" />}>
-          {View ? <View /> : <p>Not available yet.</p>}
-        </Suspense>
+        <ChunkContent state={viewState} />
       </div>
       <Snackbar />
     </div>

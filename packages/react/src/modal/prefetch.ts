@@ -1,7 +1,8 @@
 import { type LatchClient, resolveOpeningView, type View } from '@latch/core'
-import { viewLoaders } from '../views/registry.ts'
+import { createChunk } from '../chunk.ts'
+import { viewChunks } from '../views/registry.ts'
 
-export const loadModal = () => import('./Modal.tsx')
+export const modalChunk = createChunk(() => import('./Modal.tsx'))
 
 /**
  * Warms the modal's chunks (and the chain adapters' code) when the visitor points at or focuses a button,
@@ -15,8 +16,8 @@ export function prefetchModal(client: LatchClient, view?: View): void {
       address: client.getAccount().address,
       isMobile: client.options.isMobile(),
     })
-  void loadModal().catch(() => undefined)
-  void viewLoaders[target]?.().catch(() => undefined)
+  void modalChunk.load().catch(() => undefined)
+  void viewChunks[target]?.load().catch(() => undefined)
   for (const adapter of client.options.adapters)
     void client.getAdapter(adapter.namespace).catch(() => undefined)
 }

@@ -1,29 +1,14 @@
 import type { View } from '@latch/core'
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react'
-
-type ViewModule = Promise<{ default: ComponentType }>
+import { type Chunk, createChunk } from '../chunk.ts'
 
 /** Each view is its own chunk, fetched the first time it is shown or prefetched (DESIGN.md rule 6). */
-export const viewLoaders: Partial<Record<View, () => ViewModule>> = {
-  Connect: () => import('./Connect/ConnectView.tsx'),
-  AllWallets: () => import('./AllWallets/AllWalletsView.tsx'),
-  ConnectingExternal: () => import('./ConnectingExternal/ConnectingExternalView.tsx'),
-  Account: () => import('./Account/AccountView.tsx'),
-  Networks: () => import('./Networks/NetworksView.tsx'),
-  UnsupportedChain: () => import('./UnsupportedChain/UnsupportedChainView.tsx'),
-}
-
-const lazyViews = new Map<View, LazyExoticComponent<ComponentType>>()
-
-export function getLazyView(view: View): LazyExoticComponent<ComponentType> | undefined {
-  const loader = viewLoaders[view]
-  if (!loader) return undefined
-  let component = lazyViews.get(view)
-  if (!component) {
-    component = lazy(loader)
-    lazyViews.set(view, component)
-  }
-  return component
+export const viewChunks: Partial<Record<View, Chunk>> = {
+  Connect: createChunk(() => import('./Connect/ConnectView.tsx')),
+  AllWallets: createChunk(() => import('./AllWallets/AllWalletsView.tsx')),
+  ConnectingExternal: createChunk(() => import('./ConnectingExternal/ConnectingExternalView.tsx')),
+  Account: createChunk(() => import('./Account/AccountView.tsx')),
+  Networks: createChunk(() => import('./Networks/NetworksView.tsx')),
+  UnsupportedChain: createChunk(() => import('./UnsupportedChain/UnsupportedChainView.tsx')),
 }
 
 export const viewTitles: Record<View, string> = {

@@ -1,0 +1,65 @@
+import { type ComponentType, useEffect, useState } from 'react'
+
+/**
+ * A component in a lazy chunk. Unlike `React.lazy`, a chunk that is already loaded (prefetched on hover or
+ * focus) renders in the same commit: no Suspense fallback is shown, so React's 300 ms fallback throttle
+ * never delays the modal.
+ */
+export interface Chunk {
+  load(): Promise<ComponentType>
+  /** The component, if its chunk has arrived. */
+  get(): ComponentType | undefined
+}
+
+export function createChunk(loader: () => Promise<{ default: ComponentType }>): Chunk {
+  let component: ComponentType | undefined
+  let loading: Promise<ComponentType> | undefined
+  return {
+    load() {
+      loading ??= loader().then(
+        (module) => {
+          component = module.default
+          return component
+        },
+        (error: unknown) => {
+          // A failed chunk request may succeed on retry.
+          loading = undefined
+          throw error
+        },
+      )
+      return loading
+    },
+    get: () => component,
+  }
+}
+
+export type ChunkState =
+  | { status: 'ready'; Component: ComponentType }
+  | { status: 'loading' }
+  | { status: 'failed'; retry(): void }
+
+/** Renders a chunk's component once loaded; a failed load offers retry (every async step settles). */
+export function useChunk(chunk: Chunk | undefined): ChunkState | undefined {
+  const [, setVersion] = useState(0)
+  const [failed, setFailed] = useState<Chunk>()
+  const Component = chunk?.get()
+
+  useEffect(() => {
+    // Decided by what this render showed, not by chunk.get() now: the chunk may have arrived in between,
+    // and then this render still needs replacing.
+    if (!chunk || Component || failed === chunk) return
+    let live = true
+    chunk.load().then(
+      () => live && setVersion((v) => v + 1),
+      () => live && setFailed(chunk),
+    )
+    return () => {
+      live = false
+    }
+  }, [chunk, failed, Component])
+
+  if (!chunk) return undefined
+  if (Component) return { status: 'ready', Component }
+  if (failed === chunk) return { status: 'failed', retry: () => setFailed(undefined) }
+  return { status: 'loading' }
+}
