@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test'
 import { strictCsp } from './apps/demo/csp.ts'
 import type { LatchTestOptions } from './e2e/support/fixtures.ts'
+import { chromiumPath, quietChromiumArgs } from './scripts/chromium.ts'
 
 const port = Number(process.env.E2E_PORT ?? 4173)
 /** The same build served with the strict Content-Security-Policy (DESIGN.md rule 9). */
@@ -17,18 +18,7 @@ export default defineConfig<LatchTestOptions>({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: { executablePath: chromiumPath, args: quietChromiumArgs },
     trace: 'retain-on-failure',
   },
   projects: [

@@ -70,10 +70,7 @@ for (const theme of ['dark', 'light'] as const) {
     await modal.getByRole('button', { name: 'Close' }).click()
     await expect(modal).toBeHidden()
 
-    await page.getByRole('button', { name: 'Dev Wallet' }).click()
-    const panel = page.getByTestId('devwallet-panel')
-    const unsupported = await panel.getByRole('option', { name: /Unsupported Devnet/ }).textContent()
-    await panel.getByLabel('Network').selectOption({ label: unsupported! })
+    const panel = await demo.walletSelectsNetwork(/Unsupported Devnet/)
     await expect(modal.getByRole('heading', { name: 'Switch Network' })).toBeVisible()
     await expect(modal.getByRole('list', { name: 'Networks' }).getByRole('button')).toHaveCount(6)
     // The wallet's panel is still open under the modal (inert). axe stacks the two top-layer dialogs by

@@ -1,8 +1,9 @@
 import { floorBalance } from '@latch/core'
+import { anvilAddresses } from '@latch/devnet'
 import { createPublicClient, http, parseEther } from 'viem'
 import { expect, test } from './support/fixtures.ts'
 
-const account0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const [account0] = anvilAddresses
 
 async function balanceOf(rpcUrl: string) {
   const client = createPublicClient({ transport: http(rpcUrl) })
@@ -61,11 +62,8 @@ test('connect, switch networks, unsupported chain, reload, disconnect', { tag: '
   await expect(modal).toBeHidden()
 
   // The wallet moves itself to a chain the app does not support.
-  await page.getByRole('button', { name: 'Dev Wallet' }).click()
-  const panel = page.getByTestId('devwallet-panel')
-  const unsupported = await panel.getByRole('option', { name: /Unsupported Devnet/ }).textContent()
   // The app's modal opens on top of the wallet's panel as soon as the wallet reports the new chain.
-  await panel.getByLabel('Network').selectOption({ label: unsupported! })
+  const panel = await demo.walletSelectsNetwork(/Unsupported Devnet/)
   await expect(modal).toBeVisible()
   await expect(modal.getByRole('heading', { name: 'Switch Network' })).toBeVisible()
   await expect(modal.getByRole('button', { name: 'Back' })).toHaveCount(0)

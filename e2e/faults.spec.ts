@@ -1,8 +1,8 @@
+import { anvilAddresses } from '@latch/devnet'
 import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
 import { expect, test } from './support/fixtures.ts'
 
-const account0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
-const account1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const [account0, account1] = anvilAddresses
 
 test('a wallet that never answers: the view offers retry after a bounded wait', async ({ demo }) => {
   await demo.goto('&connectTimeoutMs=1500')

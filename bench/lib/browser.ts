@@ -1,6 +1,6 @@
 import { type Browser, chromium } from '@playwright/test'
 
-export const chromiumPath = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium'
+import { chromiumPath, quietChromiumArgs } from '../../scripts/chromium.ts'
 
 /**
  * Headless Debian Chromium, quiet offline. Every host name but 127.0.0.1 fails to resolve at once and no
@@ -12,13 +12,7 @@ export function launchBrowser(): Promise<Browser> {
     executablePath: chromiumPath,
     headless: true,
     args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
+      ...quietChromiumArgs,
       '--no-proxy-server',
       '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
     ],

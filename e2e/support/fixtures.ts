@@ -148,6 +148,18 @@ export class DemoPage {
     await this.prompt.evaluate((prompt: HTMLDialogElement) => prompt.showModal())
   }
 
+  /**
+   * Moves the dev wallet itself to one of its networks from its panel, as a visitor would in an extension.
+   * Returns the panel, which stays open (under the app's modal when the app reacts with one).
+   */
+  async walletSelectsNetwork(name: RegExp) {
+    await this.page.getByRole('button', { name: 'Dev Wallet' }).click()
+    const panel = this.page.getByTestId('devwallet-panel')
+    const label = await panel.getByRole('option', { name }).textContent()
+    await panel.getByLabel('Network').selectOption({ label: label! })
+    return panel
+  }
+
   /** The dev wallet's own chain, asked over EIP-6963 like any dapp would. */
   walletChainId() {
     return this.page.evaluate(
