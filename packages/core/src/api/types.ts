@@ -1,0 +1,73 @@
+// The wallet-directory and analytics API shapes (SPEC §3, §7) shared by the client and, as pure types, the
+// server. No runtime code here: this file is safe to import from anywhere.
+
+/** A wallet of the directory as `GET /getWallets` returns it (SPEC §3 plus store links, injected ids, order). */
+export interface WalletListing {
+  id: string
+  name: string
+  image_id: string | null
+  /** Absolute URL of the wallet's image on the server that answered. Clients build their own from image_id. */
+  image_url: string | null
+  rdns: string | null
+  /** CAIP-2 network ids. */
+  chains: string[]
+  mobile_link: string | null
+  desktop_link: string | null
+  webapp_link: string | null
+  app_store: string | null
+  play_store: string | null
+  chrome_store: string | null
+  homepage: string | null
+  injected: { namespace: string; injected_id: string }[]
+  badge_type: 'certified' | 'none'
+  order: number
+}
+
+export interface WalletsPage {
+  /** Wallets matching the query (all pages). */
+  count: number
+  data: WalletListing[]
+}
+
+/** `GET /getWallets` query (SPEC §7). Lists are sent comma-separated. */
+export interface GetWalletsParameters {
+  page: number
+  entries: number
+  include?: readonly string[]
+  exclude?: readonly string[]
+  search?: string
+  badge_type?: 'certified' | 'none'
+  /** CAIP-2 network ids. */
+  chains?: readonly string[]
+}
+
+export interface AnalyticsConfig {
+  isAnalyticsEnabled: boolean
+}
+
+/** The events the modal reports (issue 4). */
+export type AnalyticsEventName =
+  | 'MODAL_OPEN'
+  | 'MODAL_CLOSE'
+  | 'SELECT_WALLET'
+  | 'CONNECT_SUCCESS'
+  | 'CONNECT_ERROR'
+  | 'DISCONNECT_SUCCESS'
+  | 'SWITCH_NETWORK'
+
+/** One event of `POST /e` (SPEC §7): the body is one of these or an array of up to 100. */
+export interface AnalyticsEvent {
+  /** A UUID; the server stores each (project, eventId) once, so a resent batch is harmless. */
+  eventId: string
+  url: string
+  domain: string
+  /** Milliseconds since the epoch. */
+  timestamp: number
+  props: {
+    type: 'track'
+    event: AnalyticsEventName
+    /** The connected address, when there is one. */
+    address?: string
+    properties?: Record<string, string | number | boolean | null>
+  }
+}
