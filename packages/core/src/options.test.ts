@@ -105,6 +105,24 @@ describe('SPEC §1 defaults', () => {
   })
 })
 
+describe('apiUrl and projectId', () => {
+  it('have no default: no server is contacted unless the app names one', () => {
+    const { options } = createLatch(base)
+    expect(options.apiUrl).toBeUndefined()
+    expect(options.projectId).toBeUndefined()
+  })
+
+  it('keep an http(s) base URL without its trailing slash, and the project id as given', () => {
+    expect(resolveOptions({ ...base, apiUrl: 'http://127.0.0.1:8787/', projectId: 'demo' })).toMatchObject({
+      apiUrl: 'http://127.0.0.1:8787',
+      projectId: 'demo',
+    })
+    expect(resolveOptions({ ...base, apiUrl: 'https://latch.example/api/' }).apiUrl).toBe(
+      'https://latch.example/api',
+    )
+  })
+})
+
 describe('SPEC §3 default account types', () => {
   it('are eip155 smartAccount, solana eoa, polkadot eoa, bip122 payment', () => {
     expect(createLatch(base).options.defaultAccountTypes).toEqual({
@@ -207,6 +225,12 @@ describe('invalid options throw InvalidOptionsError at createLatch time', () => 
     ],
     ['a zero connectTimeoutMs', { connectTimeoutMs: 0 }, /connectTimeoutMs must be a positive number/],
     ['an empty featured wallet id', { featuredWalletIds: [''] }, /featuredWalletIds must be an array/],
+    ['an apiUrl that is not a URL', { apiUrl: 'latch.example' }, /apiUrl must be an http\(s\) URL/],
+    ['an apiUrl that is not http(s)', { apiUrl: 'ftp://latch.example' }, /apiUrl must be an http\(s\) URL/],
+    ['an apiUrl with a query', { apiUrl: 'https://latch.example/?a=1' }, /apiUrl must be .* without query/],
+    ['an apiUrl that is not a string', { apiUrl: 8787 }, /apiUrl must be an http\(s\) URL/],
+    ['an empty projectId', { projectId: '' }, /projectId must be a non-empty string/],
+    ['a projectId over 100 characters', { projectId: 'p'.repeat(101) }, /at most 100 characters/],
   ]
 
   it.each(cases)('rejects %s', (_, options, message) => {

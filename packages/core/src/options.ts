@@ -92,11 +92,21 @@ export interface LatchOptions {
   storage?: KeyValueStorage
   /** Mobile detection for the opening rules; defaults to a user-agent and pointer check. */
   isMobile?: () => boolean
+  /**
+   * Base URL (http or https) of a Latch server: the wallet directory and analytics. No default: without it
+   * the modal lists only the wallets found in the browser and sends no analytics (DESIGN.md rule 7).
+   */
+  apiUrl?: string
+  /** The project the server knows this app by; sent with every request to `apiUrl`. */
+  projectId?: string
 }
 
 export interface ResolvedOptions
   extends Required<
-    Omit<LatchOptions, 'defaultNetwork' | 'metadata' | 'siwx' | 'storage' | 'socials' | 'isMobile'>
+    Omit<
+      LatchOptions,
+      'defaultNetwork' | 'metadata' | 'siwx' | 'storage' | 'socials' | 'isMobile' | 'apiUrl' | 'projectId'
+    >
   > {
   features: Features
   defaultNetwork: Network
@@ -106,7 +116,13 @@ export interface ResolvedOptions
   siwx: SiwxHooks | undefined
   storage: KeyValueStorage | undefined
   isMobile: () => boolean
+  /** Without a trailing slash. */
+  apiUrl: string | undefined
+  projectId: string | undefined
 }
+
+/** The longest `projectId` the server accepts. */
+export const PROJECT_ID_MAX_LENGTH = 100
 
 export const defaultFeatures: Features = {
   swaps: true,
@@ -193,6 +209,28 @@ function checkNetwork(network: unknown, index: number): Network {
     fail(`${where}.rpcUrls.default.http must be an array of URLs.`)
   }
   return n as Network
+}
+
+function checkApiUrl(value: unknown): string | undefined {
+  if (value === undefined) return undefined
+  let url: URL | undefined
+  try {
+    url = new URL(value as string)
+  } catch {
+    url = undefined
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) {
+    fail(`apiUrl must be an http(s) URL without query or fragment, not ${JSON.stringify(value)}.`)
+  }
+  return url.href.replace(/\/+$/, '')
+}
+
+function checkProjectId(value: unknown): string | undefined {
+  if (value === undefined) return undefined
+  if (typeof value !== 'string' || !value || value.length > PROJECT_ID_MAX_LENGTH) {
+    fail(`projectId must be a non-empty string of at most ${PROJECT_ID_MAX_LENGTH} characters.`)
+  }
+  return value
 }
 
 function defaultIsMobile(): boolean {
@@ -325,5 +363,7 @@ export function resolveOptions(options: LatchOptions): ResolvedOptions {
     connectTimeoutMs,
     storage: options.storage ?? defaultStorage(),
     isMobile: options.isMobile ?? defaultIsMobile,
+    apiUrl: checkApiUrl(options.apiUrl),
+    projectId: checkProjectId(options.projectId),
   }
 }
