@@ -1,6 +1,7 @@
-// The directory as the server stores it: what an import produces and what storage keeps.
+// The directory as the server stores and serves it, independent of any file format (the Explorer listing
+// format is read by snapshot.ts, synthetic data comes from synthetic.ts).
 
-/** One wallet of the directory (the WalletConnect Explorer listing, mapped to the columns the server keeps). */
+/** One wallet of the directory. Links are null when the wallet has none. */
 export interface WalletRecord {
   id: string
   name: string
@@ -19,7 +20,7 @@ export interface WalletRecord {
   order: number
 }
 
-/** Which image route serves an image: wallets, assets (networks), currencies, tokens. */
+/** Which endpoint serves an image: wallets, networks (asset), fiat currencies, tokens. */
 export type ImageKind = 'wallet' | 'asset' | 'currency' | 'token'
 
 export interface ImageRecord {
@@ -29,7 +30,7 @@ export interface ImageRecord {
   bytes: Uint8Array
 }
 
-/** Everything one import replaces, all at once. */
+/** Everything an import writes: the wallets and the images they (and the modal's networks/tokens) use. */
 export interface DirectorySnapshot {
   wallets: WalletRecord[]
   images: ImageRecord[]
