@@ -1,7 +1,6 @@
-// The directory as the server stores and serves it, independent of any file format (the Explorer listing
-// format is read by snapshot.ts, synthetic data comes from synthetic.ts).
+// The directory as the server stores it: what an import produces and what storage keeps.
 
-/** One wallet of the directory. Links are null when the wallet has none. */
+/** One wallet of the directory (the WalletConnect Explorer listing, mapped to the columns the server keeps). */
 export interface WalletRecord {
   id: string
   name: string
@@ -20,7 +19,7 @@ export interface WalletRecord {
   order: number
 }
 
-/** Which endpoint serves an image: wallets, networks (asset), fiat currencies, tokens. */
+/** Which image route serves an image: wallets, assets (networks), currencies, tokens. */
 export type ImageKind = 'wallet' | 'asset' | 'currency' | 'token'
 
 export interface ImageRecord {
@@ -30,7 +29,7 @@ export interface ImageRecord {
   bytes: Uint8Array
 }
 
-/** Everything an import writes: the wallets and the images they (and the modal's networks/tokens) use. */
+/** Everything one import replaces, all at once. */
 export interface DirectorySnapshot {
   wallets: WalletRecord[]
   images: ImageRecord[]
