@@ -79,3 +79,13 @@ export class DisconnectError extends BaseError {
     super('Failed to disconnect', { cause })
   }
 }
+
+/** A server feature (wallet directory, analytics) used by a client created without `apiUrl`. */
+export class ApiNotConfiguredError extends BaseError {
+  override name = 'ApiNotConfiguredError'
+  constructor() {
+    super('No Latch server configured', {
+      details: 'Set the apiUrl option to the base URL of a Latch server to use the wallet directory.',
+    })
+  }
+}

@@ -1,3 +1,4 @@
+import type { WalletListing } from '../api/types.ts'
 import { createStore, type Store } from '../store.ts'
 
 /** The modal's internal views (SPEC §2, plus Networks for the network picker). */
@@ -17,6 +18,8 @@ export type View =
 
 export interface RouterData {
   connectorId?: string
+  /** A directory wallet to connect to that the browser has no connector for (ConnectingExternal). */
+  wallet?: WalletListing
 }
 
 export interface RouterState {

@@ -1,0 +1,45 @@
+import { InfiniteQueryObserver, type QueryClient, QueryObserver } from '@tanstack/query-core'
+import { ApiNotConfiguredError } from '../errors/BaseError.ts'
+import type { ResolvedOptions } from '../options.ts'
+import { createDirectoryClient, type DirectoryClient } from './directory.ts'
+import type { FetchFunction } from './http.ts'
+import { createQueryClient, createWalletQueries, type WalletQueries } from './queries.ts'
+
+/**
+ * The server side of one client, loaded on first use (`client.api()`): its query client, the directory calls
+ * and the wallet-list query options. The observer classes come along so views need not import query-core.
+ */
+export interface LatchApi extends WalletQueries {
+  readonly queryClient: QueryClient
+  readonly directory: DirectoryClient
+  readonly QueryObserver: typeof QueryObserver
+  readonly InfiniteQueryObserver: typeof InfiniteQueryObserver
+  /** Cancels queries and forgets the cache; the client calls it on `destroy()`. */
+  destroy(): void
+}
+
+/**
+ * Builds the API of a client whose options name an `apiUrl`.
+ *
+ * @example
+ * const api = createApi(client)
+ * const page = await api.queryClient.fetchQuery(api.walletsPageQuery({ page: 1 }))
+ */
+export function createApi(client: { options: ResolvedOptions }, fetch?: FetchFunction): LatchApi {
+  const { apiUrl, projectId } = client.options
+  if (!apiUrl) throw new ApiNotConfiguredError()
+  const directory = createDirectoryClient({ apiUrl, projectId, fetch })
+  const queryClient = createQueryClient()
+  queryClient.mount()
+  return {
+    queryClient,
+    directory,
+    ...createWalletQueries(directory, client.options),
+    QueryObserver,
+    InfiniteQueryObserver,
+    destroy() {
+      queryClient.unmount()
+      queryClient.clear()
+    },
+  }
+}
