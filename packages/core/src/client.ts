@@ -1,3 +1,6 @@
+import type { AnalyticsProperties } from './analytics/analytics.ts'
+import type { LatchApi } from './api/api.ts'
+import type { AnalyticsEventName } from './api/types.ts'
 import { createAdapterRegistry } from './client/adapters.ts'
 import { createBalanceReader } from './client/balance.ts'
 import { createConnect } from './client/connect.ts'
@@ -7,6 +10,7 @@ import { createReconnect } from './client/reconnect.ts'
 import { createSession } from './client/session.ts'
 import { createSwitchNetwork } from './client/switchNetwork.ts'
 import { createWalletActions } from './client/walletActions.ts'
+import { ApiNotConfiguredError } from './errors/BaseError.ts'
 import { type LatchOptions, type ResolvedOptions, resolveOptions } from './options.ts'
 import { type RouterData, resolveOpeningView, type View } from './router/router.ts'
 import type { AccountState } from './stores/account.ts'
@@ -47,7 +51,17 @@ export interface LatchClient extends ClientStores {
   getAdapter(namespace: ChainNamespace): Promise<ChainAdapter>
   /** Account state of the active namespace. */
   getAccount(): AccountState
-  /** Stops timers and listeners. */
+  /**
+   * The wallet directory of the `apiUrl` server: loaded on first call (its own chunk), then the same object.
+   * Rejects with `ApiNotConfiguredError` when the client has no `apiUrl`.
+   */
+  api(): Promise<LatchApi>
+  /**
+   * Reports an analytics event (`POST /e`, batched). A no-op unless `features.analytics` is on and `apiUrl`
+   * is set; never throws and never waits.
+   */
+  track(event: AnalyticsEventName, properties?: AnalyticsProperties): void
+  /** Stops timers and listeners, and forgets the query cache. */
   destroy(): void
 }
 
@@ -61,11 +75,14 @@ export interface LatchClient extends ClientStores {
 export function createLatch(options: LatchOptions): LatchClient {
   const resolved = resolveOptions(options)
   const context = createClientContext(resolved)
-  const { modal, router, accounts, theme } = context
+  const { modal, router, accounts, theme, connection } = context
   const registry = createAdapterRegistry(context)
   const balance = createBalanceReader(context, registry.getAdapter)
   const session = createSession(context, registry, balance)
   const { signMessage, sendTransaction } = createWalletActions(context, registry, balance)
+  let api: Promise<LatchApi> | undefined
+  let loadedApi: LatchApi | undefined
+  let destroyed = false
 
   return {
     options: resolved,
@@ -89,7 +106,9 @@ export function createLatch(options: LatchOptions): LatchClient {
         isMobile: resolved.isMobile(),
       })
       router.reset(view, parameters.data)
+      const wasOpen = modal.getState().open
       modal.setOpen(true)
+      if (!wasOpen) context.track('MODAL_OPEN', { connected: connection.getState().status === 'connected' })
       // Bounded (DESIGN.md rule 8): a chunk that never arrives must not leave the modal loading forever.
       await Promise.all(
         resolved.adapters.map((factory) =>
@@ -115,11 +134,31 @@ export function createLatch(options: LatchOptions): LatchClient {
     sendTransaction,
     getAdapter: registry.getAdapter,
     getAccount: () => accounts.get(context.activeNamespace()),
+    api() {
+      if (!resolved.apiUrl) return Promise.reject(new ApiNotConfiguredError())
+      api ??= import('./api/api.ts').then(
+        ({ createApi }) => {
+          loadedApi = createApi({ options: resolved })
+          if (destroyed) loadedApi.destroy()
+          return loadedApi
+        },
+        (error: unknown) => {
+          // A chunk that failed to load may load on the next try.
+          api = undefined
+          throw error
+        },
+      )
+      return api
+    },
+    track: context.track,
     destroy() {
+      destroyed = true
       registry.stop()
       session.stop()
       modal.dispose()
       context.snack.dispose()
+      context.stopAnalytics()
+      loadedApi?.destroy()
     },
   }
 }

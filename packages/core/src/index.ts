@@ -1,3 +1,17 @@
+export type { AnalyticsProperties } from './analytics/analytics.ts'
+export type { LatchApi } from './api/api.ts'
+export type { DirectoryClient } from './api/directory.ts'
+export type { HttpError } from './api/http.ts'
+export type {
+  FeaturedWalletsQueryKey,
+  FeaturedWalletsQueryOptions,
+  WalletsInfiniteQueryKey,
+  WalletsInfiniteQueryOptions,
+  WalletsPageQueryParameters,
+  WalletsQueryKey,
+  WalletsQueryOptions,
+} from './api/queries.ts'
+export type * from './api/types.ts'
 export * from './caip/caip.ts'
 export {
   ADAPTER_LOAD_TIMEOUT_MS,
@@ -24,3 +38,4 @@ export type { ThemeState } from './stores/theme.ts'
 export type * from './types.ts'
 export { withTimeout } from './utils/withTimeout.ts'
 export * from './validation/address.ts'
+export { SDK_TYPE, SDK_VERSION } from './version.ts'

@@ -1,3 +1,5 @@
+import { type AnalyticsProperties, createAnalytics } from '../analytics/analytics.ts'
+import type { AnalyticsEventName } from '../api/types.ts'
 import type { ResolvedOptions } from '../options.ts'
 import { createRouter, type Router } from '../router/router.ts'
 import { getRecentWallets } from '../storage/recent.ts'
@@ -38,6 +40,10 @@ export interface ClientContext extends ClientStores {
   activeNamespace(): ChainNamespace
   /** Closes the modal; in embedded mode routes to Account if connected, otherwise Connect (SPEC §2). */
   closeModal(): void
+  /** Reports an analytics event; a no-op unless `features.analytics` and `apiUrl`. Never throws. */
+  track(event: AnalyticsEventName, properties?: AnalyticsProperties): void
+  /** Stops analytics (its timer and page listeners). */
+  stopAnalytics(): void
 }
 
 export function createClientContext(options: ResolvedOptions): ClientContext {
@@ -52,19 +58,33 @@ export function createClientContext(options: ResolvedOptions): ClientContext {
     send: createSendStore(),
     theme: createThemeStore(options.themeMode, options.themeVariables),
   }
+  const debug = (...args: unknown[]) => {
+    if (options.debug) console.debug('[latch]', ...args)
+  }
+  const activeNamespace = () => stores.network.getState().activeNamespace
+  const analytics = createAnalytics({
+    options,
+    snack: stores.snack,
+    debug,
+    address: () => stores.accounts.get(activeNamespace()).address,
+  })
   return {
     ...stores,
     options,
-    debug(...args) {
-      if (options.debug) console.debug('[latch]', ...args)
-    },
-    activeNamespace: () => stores.network.getState().activeNamespace,
+    debug,
+    activeNamespace,
     closeModal() {
       if (options.embedded) {
         stores.router.reset(stores.connection.getState().status === 'connected' ? 'Account' : 'Connect')
         return
       }
+      const wasOpen = stores.modal.getState().open
       stores.modal.setOpen(false)
+      if (wasOpen) {
+        analytics.track('MODAL_CLOSE', { connected: stores.connection.getState().status === 'connected' })
+      }
     },
+    track: analytics.track,
+    stopAnalytics: analytics.destroy,
   }
 }
