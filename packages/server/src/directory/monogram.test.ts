@@ -24,12 +24,18 @@ describe('monogramSvg', () => {
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 96 96"/)
     expect(svg).toMatch(/<rect [^>]*rx="24"/)
     expect(textContent(svg)).toBe('TW')
-    expect(svg).toContain('fill="#ffffff"')
+    expect(svg).toContain('fill="#fff"')
+    expect(svg).toContain('<title>Trust Wallet</title>')
     expect(svg.endsWith('</svg>')).toBe(true)
   })
 
   it('is small, has no scripts and references nothing outside itself', () => {
-    for (const name of ['MetaMask', 'A very long wallet name that goes on', 'ÄÖÜ Wallet', '<&">']) {
+    for (const name of [
+      'MetaMask',
+      'A very long wallet name that goes on and on',
+      'ÄÖÜ Wallet',
+      '<&'.repeat(40),
+    ]) {
       const svg = monogramSvg(name)
       expect(new TextEncoder().encode(svg).length).toBeLessThan(600)
       expect(svg).not.toMatch(/script|href|@import|url\((?!#)/i)
@@ -41,11 +47,12 @@ describe('monogramSvg', () => {
     for (const name of ['<&">', '"><script>alert(1)</script>', "'& x"]) {
       const svg = monogramSvg(name)
       const outsideTags = svg.replace(/<[^>]*>/g, '')
-      expect(outsideTags).not.toMatch(/[<>"]|&(?!#\d+;)/)
+      expect(outsideTags).not.toMatch(/[<>]|&(?!amp;|lt;|gt;)/)
       expect(svg).not.toContain('<script')
-      expect(svg.match(/<[a-zA-Z]/g)).toHaveLength(7)
+      expect(svg.match(/<[a-zA-Z]/g)).toHaveLength(8)
     }
-    expect(textContent(monogramSvg('<&">'))).toBe('&#60;&#38;')
+    expect(textContent(monogramSvg('<&">'))).toBe('&lt;&amp;')
+    expect(monogramSvg('<&">')).toContain('<title>&lt;&amp;"&gt;</title>')
   })
 
   it('is deterministic, and the seed (not the text) picks the colours', () => {

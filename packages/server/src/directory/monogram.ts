@@ -2,11 +2,13 @@
 // third-party logos, so every shipped or synthetic image is one of these.
 
 const WHITE_TEXT_MIN_CONTRAST = 4.5
+/** Keeps the accessible title (and so the file) small whatever the name. */
+const TITLE_MAX_LENGTH = 24
 
 /**
  * A standalone SVG (viewBox 0 0 96 96, no scripts, no external references): a rounded square filled with a
  * two-colour gradient derived from `seed` (default: `text`), dark enough for white text to meet WCAG AA
- * contrast, with one or two initials of `text` in white.
+ * contrast, with one or two initials of `text` in white and `text` (shortened) as its title.
  *
  * @example
  * monogramSvg('Latch Dev Wallet') // '<svg …>…LD</text></svg>'
@@ -22,11 +24,12 @@ export function monogramSvg(text: string, seed: string = text): string {
   const fontSize = Array.from(label).length > 1 ? 38 : 44
   return (
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96" width="96" height="96">' +
-    `<defs><linearGradient id="${gradient}" x1="0" y1="0" x2="1" y2="1">` +
+    `<title>${escapeXml(truncate(text.trim() || label, TITLE_MAX_LENGTH))}</title>` +
+    `<defs><linearGradient id="${gradient}" y2="1">` +
     `<stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>` +
     `<rect width="96" height="96" rx="24" fill="url(#${gradient})"/>` +
     `<text x="48" y="48" dy=".35em" text-anchor="middle" font-family="system-ui,sans-serif" ` +
-    `font-size="${fontSize}" font-weight="600" fill="#ffffff">${escapeXml(label)}</text></svg>`
+    `font-size="${fontSize}" font-weight="600" fill="#fff">${escapeXml(label)}</text></svg>`
   )
 }
 
@@ -53,7 +56,12 @@ function firstAlphanumeric(word: string): string {
 }
 
 function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+  return text.replace(/[&<>]/g, (char) => (char === '&' ? '&amp;' : char === '<' ? '&lt;' : '&gt;'))
+}
+
+function truncate(text: string, length: number): string {
+  const chars = Array.from(text)
+  return chars.length > length ? `${chars.slice(0, length - 1).join('')}…` : text
 }
 
 /** 32-bit FNV-1a over UTF-16 code units: stable across runs and platforms. */
