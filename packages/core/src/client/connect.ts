@@ -25,6 +25,7 @@ export function createConnect(context: ClientContext, registry: AdapterRegistry,
     try {
       const connector = registry.findConnector(connectorId)
       if (!connector) throw new ConnectorNotConnectedError(`No connector "${connectorId}" was discovered.`)
+      context.track('SELECT_WALLET', { id: connector.id, name: connector.name })
       const adapter = await registry.getAdapter(connector.chain)
       const { activeNetwork } = network.getState()
       const result = await withTimeout(
@@ -38,6 +39,7 @@ export function createConnect(context: ClientContext, registry: AdapterRegistry,
       if (attempt !== latestAttempt) return
       if (!result.accounts.length) throw new AccountNotFoundError(connectorId)
       session.establish(connector, result, adapter)
+      context.track('CONNECT_SUCCESS', { name: connector.name, method: 'browser' })
       if (modal.getState().open && network.getState().unsupportedChainId === undefined) context.closeModal()
     } catch (cause) {
       const error = toRpcError(cause)
@@ -49,6 +51,7 @@ export function createConnect(context: ClientContext, registry: AdapterRegistry,
           error,
         })
         modal.triggerShake()
+        context.track('CONNECT_ERROR', { message: error.shortMessage })
       }
       throw error
     }

@@ -33,6 +33,8 @@ export function createDisconnect(context: ClientContext, registry: AdapterRegist
       snack.show('error', error.shortMessage)
       throw error
     }
+    // Before the reset, so the event carries the address that disconnected.
+    context.track('DISCONNECT_SUCCESS')
     session.reset(namespaces)
     if (modal.getState().open) context.closeModal()
   }

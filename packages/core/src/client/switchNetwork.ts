@@ -28,6 +28,7 @@ export function createSwitchNetwork(
     const active = connection.getState().connections[namespace]
     if (!active) {
       network.setState({ activeNamespace: namespace, activeNetwork: next, unsupportedChainId: undefined })
+      context.track('SWITCH_NETWORK', { network: caipNetworkId })
       return
     }
     try {
@@ -40,6 +41,7 @@ export function createSwitchNetwork(
     }
     // Wallets also emit chainChanged; applying it here too keeps the UI right when one does not.
     session.applyChain(namespace, next.id)
+    context.track('SWITCH_NETWORK', { network: caipNetworkId })
     await balance.refreshBalance()
   }
 }
