@@ -43,11 +43,17 @@ describe('monogramSvg', () => {
     }
   })
 
+  it('shortens a long name in the title', () => {
+    const svg = monogramSvg('Abcdefghij Klmnopqrst Uvwxyz0123 456789')
+    expect(svg).toContain('<title>Abcdefghij Klmnopqrst U…</title>')
+    expect(textContent(svg)).toBe('AK')
+  })
+
   it('escapes markup in the name so the SVG stays well-formed', () => {
-    for (const name of ['<&">', '"><script>alert(1)</script>', "'& x"]) {
+    for (const name of ['<&">', '"><script>alert(1)</script>', "'& x", 'Null\u0000 Bell\u0007']) {
       const svg = monogramSvg(name)
       const outsideTags = svg.replace(/<[^>]*>/g, '')
-      expect(outsideTags).not.toMatch(/[<>]|&(?!amp;|lt;|gt;)/)
+      expect(outsideTags).not.toMatch(/[<>\p{Cc}]|&(?!amp;|lt;|gt;)/u)
       expect(svg).not.toContain('<script')
       expect(svg.match(/<[a-zA-Z]/g)).toHaveLength(8)
     }

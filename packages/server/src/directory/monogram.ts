@@ -55,8 +55,12 @@ function firstAlphanumeric(word: string): string {
   return /[\p{L}\p{N}]/u.exec(word)?.[0] ?? Array.from(word)[0]!
 }
 
+/** Escapes markup and drops the control characters XML 1.0 forbids, so any name gives a well-formed file. */
 function escapeXml(text: string): string {
-  return text.replace(/[&<>]/g, (char) => (char === '&' ? '&amp;' : char === '<' ? '&lt;' : '&gt;'))
+  const allowed = Array.from(text)
+    .filter((char) => char >= ' ' || char === '\t' || char === '\n' || char === '\r')
+    .join('')
+  return allowed.replace(/[&<>]/g, (char) => (char === '&' ? '&amp;' : char === '<' ? '&lt;' : '&gt;'))
 }
 
 function truncate(text: string, length: number): string {
