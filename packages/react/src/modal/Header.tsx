@@ -10,9 +10,9 @@ export function Header({ titleId }: { titleId: string }) {
   const client = useLatchClient()
   const { view, history, data } = useStore(client.router.store, selectRouter)
   const canGoBack = history.length > 1 && view !== 'UnsupportedChain'
-  const connectorName =
+  const walletName =
     view === 'ConnectingExternal'
-      ? client.connectors.getState().list.find((c) => c.id === data.connectorId)?.name
+      ? (client.connectors.getState().list.find((c) => c.id === data.connectorId)?.name ?? data.wallet?.name)
       : undefined
   return (
     <header className="latch-header">
@@ -24,7 +24,7 @@ export function Header({ titleId }: { titleId: string }) {
         <span className="latch-icon-spacer" />
       )}
       <h2 id={titleId} className="latch-title">
-        {connectorName ?? viewTitles[view]}
+        {walletName ?? viewTitles[view]}
       </h2>
       {client.options.embedded ? (
         <span className="latch-icon-spacer" />

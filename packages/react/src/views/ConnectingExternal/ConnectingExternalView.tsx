@@ -2,6 +2,7 @@ import type { ConnectionState, ConnectorsState, RouterState } from '@latch/core'
 import { WalletImage } from '../../components/WalletImage/WalletImage.tsx'
 import { useLatchClient } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
+import { NotInstalled } from './NotInstalled.tsx'
 
 const selectConnection = (s: ConnectionState) => s
 const selectList = (s: ConnectorsState) => s.list
@@ -16,10 +17,19 @@ const failureText = {
   error: { title: 'Connection failed', detail: 'Something went wrong.' },
 } as const
 
-/** Waiting for an extension wallet to answer; declined → shake and retry (SPEC §2). */
+/**
+ * Waiting for an extension wallet to answer; declined → shake and retry (SPEC §2). A directory wallet that
+ * is not installed shows where to get it instead.
+ */
 export default function ConnectingExternalView() {
   const client = useLatchClient()
-  const { connectorId } = useStore(client.router.store, selectData)
+  const { connectorId, wallet } = useStore(client.router.store, selectData)
+  if (wallet && !connectorId) return <NotInstalled wallet={wallet} />
+  return <Connecting connectorId={connectorId} />
+}
+
+function Connecting({ connectorId }: { connectorId: string | undefined }) {
+  const client = useLatchClient()
   const list = useStore(client.connectors, selectList)
   const { status, pendingConnectorId, failure, error } = useStore(client.connection, selectConnection)
   const connector = list.find((c) => c.id === connectorId)
