@@ -16,6 +16,12 @@ export function readDemoConfig(search: string) {
     networks: [devnetA, devnetB, mainnet, base, optimism, arbitrum],
     devWallet: params.get('devwallet') !== 'off',
     autoApprove: params.get('autoApprove') === '1',
+    /**
+     * The Latch server (wallet directory, analytics): `npm start` runs it on 8787; `?api=off` leaves the modal
+     * with the wallets found in the browser only. `?project=` picks the server's project (its allowed origins).
+     */
+    apiUrl: params.get('api') === 'off' ? undefined : (params.get('api') ?? 'http://127.0.0.1:8787'),
+    projectId: params.get('project') ?? 'latch-demo',
     /** How long the modal waits for a wallet before offering retry (tests shorten it). */
     connectTimeoutMs: Number(params.get('connectTimeoutMs')) || undefined,
   }

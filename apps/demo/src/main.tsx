@@ -14,6 +14,8 @@ const latch = createLatch({
   networks: config.networks,
   defaultNetwork: config.devnetA,
   adapters: [evmAdapter()],
+  ...(config.apiUrl ? { apiUrl: config.apiUrl } : {}),
+  projectId: config.projectId,
   ...(config.connectTimeoutMs ? { connectTimeoutMs: config.connectTimeoutMs } : {}),
   metadata: {
     name: 'Latch demo',
