@@ -59,7 +59,7 @@ const listingSchema = z.object({
     })
     .nullish(),
   badge_type: z.enum(['certified', 'none']).nullish(),
-  order: z.number().nullish(),
+  order: z.number().int({ message: 'must be an integer' }).nullish(),
 })
 
 type Listing = z.infer<typeof listingSchema>

@@ -148,6 +148,7 @@ describe('readSnapshot: listings', () => {
     ['a javascript: web app link', { app: { browser: ' JavaScript:alert(1)' } }, 'app.browser'],
     ['a data: URL hidden by a tab', { mobile: { universal: 'da\tta:text/html,x' } }, 'mobile.universal'],
     ['an unknown badge type', { badge_type: 'gold' }, 'badge_type'],
+    ['a fractional order', { order: 1.5 }, 'order'],
     ['an image id with a slash', { image_id: '../secret' }, 'image_id'],
     [
       'injected ids that are not strings',
