@@ -1,0 +1,83 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+
+/** The JSON body of every error response. */
+export interface ErrorBody {
+  error: string
+  field?: string
+}
+
+interface ValidationIssue {
+  instancePath: string
+  message?: string
+  params: Record<string, unknown>
+}
+
+interface ZodIssueLike {
+  path: PropertyKey[]
+  message: string
+  errors?: ZodIssueLike[][]
+}
+
+function pathOf(instancePath: string): PropertyKey[] {
+  return instancePath
+    .split('/')
+    .filter(Boolean)
+    .map((part) => (/^\d+$/.test(part) ? Number(part) : part))
+}
+
+function fieldName(path: readonly PropertyKey[]): string {
+  return path
+    .map((part, index) =>
+      typeof part === 'number' ? `[${part}]` : index === 0 ? String(part) : `.${String(part)}`,
+    )
+    .join('')
+}
+
+/**
+ * The field and message of the first problem. A union (the analytics body: one event or an array) reports the
+ * problems of the branch that matches the body's shape, so the field is precise.
+ */
+export function describeValidation(
+  issues: readonly ValidationIssue[],
+  context: string | undefined,
+  body: unknown,
+): Required<ErrorBody> {
+  const first = issues[0]
+  let path = first ? pathOf(first.instancePath) : []
+  let message = first?.message ?? 'is invalid'
+  const branches = first?.params.errors as ZodIssueLike[][] | undefined
+  if (Array.isArray(branches) && branches.length > 0) {
+    const branch = branches[Array.isArray(body) && branches.length > 1 ? 1 : 0]
+    const inner = branch?.[0]
+    if (inner) {
+      path = [...path, ...inner.path]
+      message = inner.message
+    }
+  }
+  const field = path.length > 0 ? fieldName(path) : context === 'body' ? 'body' : (context ?? 'request')
+  return { field, error: message.includes(field) ? message : `Invalid ${field}: ${message}` }
+}
+
+/**
+ * Errors as JSON: a refused request field → 400 `{ error, field }`; other client errors keep their status; a
+ * server error is logged and answered 500 without details.
+ */
+export function registerErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.code(400).send(describeValidation(error.validation, error.validationContext, request.body))
+    }
+    const status = error.statusCode ?? 500
+    if (status >= 400 && status < 500) {
+      const body: ErrorBody = { error: error.message }
+      if (error.code?.startsWith('FST_ERR_CTP_')) body.field = 'body'
+      return reply.code(status).send(body)
+    }
+    request.log.error({ err: error }, 'request failed')
+    return reply.code(Math.max(status, 500)).send({ error: 'Internal server error' })
+  })
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}` })
+  })
+}

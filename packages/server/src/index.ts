@@ -1,0 +1,11 @@
+// @latch/server: the wallet directory and analytics service.
+export { type CreateAppOptions, createApp, type LatchApp } from './app.ts'
+export { readConfig } from './config.ts'
+export { isOriginAllowed, originMatches } from './cors.ts'
+export { defaultProject, ensureDefaults } from './defaults.ts'
+export type { DirectorySnapshot, ImageKind, ImageRecord, WalletRecord } from './directory/records.ts'
+export { defaultSnapshot, readSnapshot } from './directory/snapshot.ts'
+export { syntheticSnapshot } from './directory/synthetic.ts'
+export { type LatchServer, type StartServerOptions, startServer } from './startServer.ts'
+export { defaultDataDir, type OpenStorageOptions, openStorage } from './storage/openStorage.ts'
+export type * from './storage/types.ts'

@@ -1,0 +1,101 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { WalletRecord } from '../directory/records.ts'
+import { LruCache } from '../lruCache.ts'
+import { errorBody, getWalletsQuery, walletsPage } from '../schemas.ts'
+import type { Storage } from '../storage/types.ts'
+
+export interface DirectoryRoutesOptions {
+  storage: Storage
+  /** Base URL for image_url; default: the request's protocol and host. */
+  publicUrl?: string
+}
+
+type WalletsPageBody = (typeof walletsPage)['_zod']['output']
+type WalletListingBody = WalletsPageBody['data'][number]
+
+function toListing(wallet: WalletRecord, baseUrl: string): WalletListingBody {
+  return {
+    id: wallet.id,
+    name: wallet.name,
+    image_id: wallet.imageId,
+    image_url: wallet.imageId ? `${baseUrl}/getWalletImage/${encodeURIComponent(wallet.imageId)}` : null,
+    rdns: wallet.rdns,
+    chains: wallet.chains,
+    mobile_link: wallet.mobileLink,
+    desktop_link: wallet.desktopLink,
+    webapp_link: wallet.webappLink,
+    app_store: wallet.appStore,
+    play_store: wallet.playStore,
+    chrome_store: wallet.chromeStore,
+    homepage: wallet.homepage,
+    injected: wallet.injected,
+    badge_type: wallet.badgeType,
+    order: wallet.order,
+  }
+}
+
+/** `GET /getWallets` (SPEC §7): a page of the directory, filtered, in a stable order, cached for 30 s. */
+export const directoryRoutes: FastifyPluginAsyncZod<DirectoryRoutesOptions> = async (
+  app,
+  { storage, publicUrl },
+) => {
+  // Serialised bodies by normalised query (projectId, st and sv do not change the answer).
+  const cache = new LruCache<string>({ maxEntries: 1000, ttlMs: 30_000 })
+  let generation = 0
+  const unsubscribe = storage.onDirectoryReplaced(() => {
+    generation++
+    cache.clear()
+  })
+  app.addHook('onClose', async () => unsubscribe())
+
+  app.get(
+    '/getWallets',
+    {
+      config: { usage: true },
+      schema: {
+        summary: 'A page of wallets',
+        tags: ['directory'],
+        querystring: getWalletsQuery,
+        response: { 200: walletsPage, 400: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const query = request.query
+      const baseUrl = publicUrl ?? `${request.protocol}://${request.host}`
+      const key = JSON.stringify([
+        baseUrl,
+        query.page,
+        query.entries,
+        query.include,
+        query.exclude,
+        query.search?.toLowerCase(),
+        query.badge_type,
+        query.chains,
+      ])
+      let body = cache.get(key)
+      if (body === undefined) {
+        const started = generation
+        const result = await storage.listWallets({
+          page: query.page,
+          entries: query.entries,
+          include: query.include,
+          exclude: query.exclude,
+          search: query.search,
+          badgeType: query.badge_type,
+          chains: query.chains,
+        })
+        body = reply.serialize({
+          count: result.count,
+          data: result.data.map((wallet) => toListing(wallet, baseUrl)),
+        }) as string
+        // An import that committed meanwhile made this answer stale: serve it once, do not keep it.
+        if (started === generation) cache.set(key, body)
+      }
+      // A string with a JSON content type goes out as it is: the cached body is not serialised again.
+      return reply
+        .header('cache-control', 'public, max-age=60')
+        .type('application/json; charset=utf-8')
+        .send(body as unknown as WalletsPageBody)
+    },
+  )
+}

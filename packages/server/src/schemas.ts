@@ -1,0 +1,174 @@
+// The HTTP API's schemas (zod): they validate requests, shape responses and make the OpenAPI document at /docs.
+// They restate packages/core/src/api/types.ts, which the server may not import; test/schemas.test.ts checks that
+// the two agree.
+import { z } from 'zod'
+
+/** Wallet and image ids: what the Explorer uses (hex), the synthetic and default datasets' slugs, currency codes. */
+export const idPattern = /^[A-Za-z0-9._-]{1,128}$/
+/** CAIP-2: namespace (3–8 of a-z, 0-9, -) and reference (1–32 of A-Z, a-z, 0-9, -, _). */
+export const caip2Pattern = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
+
+/** A single string query parameter (a repeated one arrives as an array and is refused). */
+function text(field: string, max: number) {
+  return z
+    .string({ error: `${field} must be a single string` })
+    .max(max, `${field} must be at most ${max} characters`)
+}
+
+function integer(field: string, min: number, max: number, fallback: number) {
+  const message = `${field} must be an integer from ${min} to ${max}`
+  return z
+    .string({ error: message })
+    .regex(/^\d{1,9}$/, message)
+    .transform(Number)
+    .refine((value) => value >= min && value <= max, message)
+    .optional()
+    .transform((value) => value ?? fallback)
+    .meta({ description: `${message} (default ${fallback})` })
+}
+
+/** A comma-separated list: items trimmed, empty ones dropped, duplicates removed, sorted (one cache key per set). */
+function list(field: string, item: RegExp, itemName: string, maxItems: number) {
+  return z
+    .string({ error: `${field} must be one comma-separated string` })
+    .max(maxItems * 130, `${field} is too long`)
+    .transform((value, context) => {
+      const items = [
+        ...new Set(
+          value
+            .split(',')
+            .map((part) => part.trim())
+            .filter(Boolean),
+        ),
+      ].sort()
+      const bad = items.find((part) => !item.test(part))
+      if (bad !== undefined) {
+        context.issues.push({
+          code: 'custom',
+          input: value,
+          message: `${field} contains an invalid ${itemName}: ${JSON.stringify(bad.slice(0, 140))}`,
+        })
+        return z.NEVER
+      }
+      if (items.length > maxItems) {
+        context.issues.push({
+          code: 'custom',
+          input: value,
+          message: `${field} lists more than ${maxItems} items`,
+        })
+        return z.NEVER
+      }
+      return items
+    })
+    .optional()
+}
+
+/** Sent with every request by the SDK; counted per project and SDK version. */
+export const sdkQuery = z.object({
+  projectId: text('projectId', 100).optional().meta({ description: 'Project id' }),
+  st: text('st', 100).optional().meta({ description: 'SDK type, e.g. latch' }),
+  sv: text('sv', 100).optional().meta({ description: 'SDK version' }),
+})
+
+export const getWalletsQuery = sdkQuery.extend({
+  page: integer('page', 1, 1_000_000, 1),
+  entries: integer('entries', 1, 100, 40),
+  include: list('include', idPattern, 'wallet id', 500).meta({ description: 'Only these wallet ids' }),
+  exclude: list('exclude', idPattern, 'wallet id', 500).meta({ description: 'Never these wallet ids' }),
+  search: text('search', 1000)
+    .transform((value) => value.trim())
+    .refine((value) => value.length <= 100, 'search must be at most 100 characters')
+    .transform((value) => value || undefined)
+    .optional()
+    .meta({ description: 'Case-insensitive part of the name or rdns (trimmed; empty means no search)' }),
+  badge_type: z.enum(['certified', 'none'], { error: 'badge_type must be certified or none' }).optional(),
+  chains: list('chains', caip2Pattern, 'CAIP-2 chain id', 100).meta({
+    description: 'CAIP-2 ids: wallets supporting any of them',
+  }),
+})
+
+export const walletListing = z.object({
+  id: z.string(),
+  name: z.string(),
+  image_id: z.string().nullable(),
+  image_url: z.string().nullable(),
+  rdns: z.string().nullable(),
+  chains: z.array(z.string()),
+  mobile_link: z.string().nullable(),
+  desktop_link: z.string().nullable(),
+  webapp_link: z.string().nullable(),
+  app_store: z.string().nullable(),
+  play_store: z.string().nullable(),
+  chrome_store: z.string().nullable(),
+  homepage: z.string().nullable(),
+  injected: z.array(z.object({ namespace: z.string(), injected_id: z.string() })),
+  badge_type: z.enum(['certified', 'none']),
+  order: z.number(),
+})
+
+export const walletsPage = z.object({
+  count: z.number().int().meta({ description: 'Wallets matching the query on all pages' }),
+  data: z.array(walletListing),
+})
+
+export const imageParams = z.object({
+  id: z
+    .string()
+    .regex(idPattern, 'id must be 1 to 128 letters, digits, ".", "_" or "-"')
+    .meta({ description: 'Image id' }),
+})
+
+export const errorBody = z.object({
+  error: z.string(),
+  field: z.string().optional().meta({ description: 'The request field that was refused' }),
+})
+
+export const analyticsQuery = sdkQuery.extend({
+  projectId: z
+    .string({ error: 'projectId is required' })
+    .min(1, 'projectId is required')
+    .max(100, 'projectId must be at most 100 characters'),
+})
+
+export const analyticsConfig = z.object({ isAnalyticsEnabled: z.boolean() })
+
+export const analyticsEventName = z.enum([
+  'MODAL_OPEN',
+  'MODAL_CLOSE',
+  'SELECT_WALLET',
+  'CONNECT_SUCCESS',
+  'CONNECT_ERROR',
+  'DISCONNECT_SUCCESS',
+  'SWITCH_NETWORK',
+])
+
+export const analyticsEvent = z.object({
+  eventId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,128}$/, 'must be a UUID (8 to 128 letters, digits, "-" or "_")'),
+  url: z.string().max(2048),
+  domain: z.string().max(255),
+  timestamp: z
+    .number()
+    .int()
+    .min(0)
+    .max(8_640_000_000_000_000)
+    .meta({ description: 'Milliseconds since the epoch' }),
+  props: z.object({
+    type: z.literal('track'),
+    event: analyticsEventName,
+    address: z.string().max(128).optional(),
+    properties: z
+      .record(z.string().max(100), z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]))
+      .refine((value) => Object.keys(value).length <= 50, 'must have at most 50 keys')
+      .optional(),
+  }),
+})
+
+export const analyticsBody = z.union([analyticsEvent, z.array(analyticsEvent).min(1).max(100)])
+
+export const analyticsAccepted = z.object({
+  accepted: z.number().int().meta({ description: 'Events stored (resent ones included)' }),
+})
+
+export const health = z.object({ status: z.enum(['ok', 'unavailable']) })

@@ -1,0 +1,72 @@
+import type { AddressInfo } from 'node:net'
+import type { FastifyServerOptions } from 'fastify'
+import { createApp, type LatchApp } from './app.ts'
+import { ensureDefaults } from './defaults.ts'
+import { openStorage } from './storage/openStorage.ts'
+import type { Storage } from './storage/types.ts'
+
+export interface StartServerOptions {
+  /** Default 8787; 0 picks a free port. */
+  port?: number
+  /** Default 127.0.0.1. */
+  host?: string
+  /** PostgreSQL URL; without it the server runs on PGlite. */
+  databaseUrl?: string
+  /** PGlite's data directory (default `.latch/data` under the working directory) or `memory`. */
+  dataDir?: string
+  /** Fastify's logger (pino): false for none (the default here), true or `{ level }`. */
+  logger?: FastifyServerOptions['logger']
+  /** Base URL for image_url, when clients reach the server by another address (a proxy). */
+  publicUrl?: string
+}
+
+export interface LatchServer {
+  /** `http://host:port` the server listens on. */
+  url: string
+  app: LatchApp
+  storage: Storage
+  /** Stops accepting connections, finishes requests in flight, flushes counters, closes the database. */
+  close(): Promise<void>
+}
+
+/**
+ * Opens the database (migrating it), creates the default project and dataset on first start, and listens.
+ *
+ * @example
+ * const server = await startServer({ port: 0, dataDir: 'memory' })
+ * await fetch(`${server.url}/getWallets?entries=4`)
+ * await server.close()
+ */
+export async function startServer(options: StartServerOptions = {}): Promise<LatchServer> {
+  const storage = await openStorage({
+    ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+  })
+  let app: LatchApp | undefined
+  try {
+    await ensureDefaults(storage)
+    app = await createApp({
+      storage,
+      logger: options.logger ?? false,
+      ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+    })
+    await app.listen({ port: options.port ?? 8787, host: options.host ?? '127.0.0.1' })
+  } catch (error) {
+    await app?.close()
+    await storage.close()
+    throw error
+  }
+  const address = app.server.address() as AddressInfo
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
+  let closing: Promise<void> | undefined
+  const started = app
+  return {
+    url: `http://${host}:${address.port}`,
+    app: started,
+    storage,
+    close: () => {
+      closing ??= started.close().finally(() => storage.close())
+      return closing
+    },
+  }
+}
