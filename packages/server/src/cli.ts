@@ -1,0 +1,180 @@
+#!/usr/bin/env -S npx tsx
+// latch-server: run the server and manage its data. Database from DATABASE_URL, else PGlite in LATCH_DATA_DIR.
+import { parseArgs } from 'node:util'
+import { readConfig } from './config.ts'
+import { defaultSnapshot, readSnapshot } from './directory/snapshot.ts'
+import { syntheticSnapshot } from './directory/synthetic.ts'
+import { startServer } from './startServer.ts'
+import { openStorage } from './storage/openStorage.ts'
+import type { Storage } from './storage/types.ts'
+
+const usage = `Usage: latch-server <command>
+
+  serve                                      start the HTTP server (PORT, HOST, PUBLIC_URL, LOG_LEVEL)
+  import <listings.json> [--images <dir>]    replace the directory with an Explorer-format snapshot
+  import --default                           replace the directory with the shipped dataset
+  seed-synthetic <n>                         replace the directory with n synthetic wallets
+  projects add <id> --origins a,b [--analytics on|off] [--name <name>]
+  projects list
+  events summary [--project <id>]
+
+The database is PostgreSQL when DATABASE_URL is set, else PGlite in LATCH_DATA_DIR (default .latch/data).
+A PGlite directory serves one process: stop the server before running the data commands on it.`
+
+class UsageError extends Error {}
+
+async function withStorage<T>(run: (storage: Storage) => Promise<T>): Promise<T> {
+  const config = readConfig(process.env)
+  const storage = await openStorage({
+    ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
+    ...(config.dataDir ? { dataDir: config.dataDir } : {}),
+  })
+  try {
+    return await run(storage)
+  } finally {
+    await storage.close()
+  }
+}
+
+async function serve(): Promise<void> {
+  const server = await startServer(readConfig(process.env))
+  console.log(`Latch server listening on ${server.url} (API docs: ${server.url}/docs)`)
+  let stopping = false
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      // A second signal: the operator does not want to wait.
+      process.exit(1)
+    }
+    stopping = true
+    server.app.log.info({ signal }, 'shutting down')
+    const forced = setTimeout(() => {
+      console.error('Shutdown took over 10 s; exiting')
+      process.exit(1)
+    }, 10_000)
+    forced.unref()
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error)
+        process.exit(1)
+      },
+    )
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+}
+
+async function importCommand(args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { images: { type: 'string' }, default: { type: 'boolean' } },
+  })
+  if (values.default ? positionals.length > 0 : positionals.length !== 1) {
+    throw new UsageError('import takes <listings.json> [--images <dir>], or --default')
+  }
+  const snapshot = values.default
+    ? await defaultSnapshot()
+    : await readSnapshot(positionals[0]!, values.images)
+  await replace(snapshot)
+}
+
+async function replace(snapshot: Awaited<ReturnType<typeof defaultSnapshot>>): Promise<void> {
+  const result = await withStorage((storage) =>
+    storage.replaceDirectory(snapshot, {
+      onProgress: ({ written, total }) => {
+        if (process.stderr.isTTY) process.stderr.write(`\rwriting ${written}/${total}`)
+      },
+    }),
+  )
+  if (process.stderr.isTTY) process.stderr.write('\n')
+  console.log(`Imported ${result.wallets} wallets and ${result.images} images`)
+}
+
+async function projectsCommand(args: string[]): Promise<void> {
+  const [action, ...rest] = args
+  if (action === 'list') {
+    const projects = await withStorage((storage) => storage.listProjects())
+    for (const project of projects) {
+      console.log(
+        `${project.id}\t${project.name}\tanalytics ${project.analyticsEnabled ? 'on' : 'off'}\t${project.allowedOrigins.join(',')}`,
+      )
+    }
+    return
+  }
+  if (action !== 'add') throw new UsageError('projects takes add or list')
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: { origins: { type: 'string' }, analytics: { type: 'string' }, name: { type: 'string' } },
+  })
+  const [id] = positionals
+  if (!id || positionals.length > 1 || !/^[A-Za-z0-9._-]{1,100}$/.test(id)) {
+    throw new UsageError('projects add takes one id (1 to 100 letters, digits, ".", "_" or "-")')
+  }
+  if (values.origins === undefined)
+    throw new UsageError('projects add needs --origins a,b (or --origins "*")')
+  if (values.analytics !== undefined && values.analytics !== 'on' && values.analytics !== 'off') {
+    throw new UsageError('--analytics takes on or off')
+  }
+  const project = await withStorage((storage) =>
+    storage.upsertProject({
+      id,
+      name: values.name ?? id,
+      allowedOrigins: values
+        .origins!.split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+      analyticsEnabled: values.analytics !== 'off',
+    }),
+  )
+  console.log(
+    `Project ${project.id}: origins ${project.allowedOrigins.join(', ') || '(none)'}, analytics ${project.analyticsEnabled ? 'on' : 'off'}`,
+  )
+}
+
+async function eventsCommand(args: string[]): Promise<void> {
+  const [action, ...rest] = args
+  if (action !== 'summary') throw new UsageError('events takes summary')
+  const { values } = parseArgs({ args: rest, options: { project: { type: 'string' } } })
+  const summary = await withStorage((storage) => storage.eventSummary(values.project))
+  for (const row of summary.byEvent) {
+    console.log(
+      `${row.projectId}\t${row.event}\t${row.count}\t${row.firstAt.toISOString()}\t${row.lastAt.toISOString()}`,
+    )
+  }
+  console.log(`${summary.total} events`)
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [command, ...args] = argv
+  switch (command) {
+    case 'serve':
+      return serve()
+    case 'import':
+      return importCommand(args)
+    case 'seed-synthetic': {
+      const n = Number(args[0])
+      if (args.length !== 1 || !Number.isInteger(n) || n < 0 || n > 1_000_000) {
+        throw new UsageError('seed-synthetic takes a number of wallets (0 to 1000000)')
+      }
+      return replace(syntheticSnapshot(n))
+    }
+    case 'projects':
+      return projectsCommand(args)
+    case 'events':
+      return eventsCommand(args)
+    default:
+      throw new UsageError(command === undefined || command === 'help' ? '' : `Unknown command ${command}`)
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof UsageError) {
+    if (error.message) console.error(error.message)
+    console.error(usage)
+    process.exit(2)
+  }
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+})
