@@ -1,7 +1,19 @@
 // @vitest-environment happy-dom
-import { act, fireEvent, screen, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { createWallets, findView, flush, renderWithClient } from '../../../test/renderWithClient.tsx'
+import {
+  API_URL,
+  createFakeDirectory,
+  directoryWallets,
+  type FakeDirectory,
+} from '../../../test/fakeDirectory.ts'
+import {
+  createWallets,
+  findView,
+  flush,
+  renderWithClient,
+  type TestClientOptions,
+} from '../../../test/renderWithClient.tsx'
 
 describe('Connect view', () => {
   it("lists the adapter's wallets, then All Wallets", async () => {
@@ -84,5 +96,118 @@ describe('Connect view', () => {
       within(await findView('All Wallets')).getByRole('searchbox', { name: 'Search wallets' }),
     ).toBeTruthy()
     expect(screen.queryByRole('dialog', { name: 'Connect Wallet' })).toBeNull()
+  })
+})
+
+/** The rows of the wallet list: each wallet's name and tag (if any). */
+const rows = (dialog: HTMLElement) =>
+  within(within(dialog).getByRole('list', { name: 'Wallets' }))
+    .getAllByRole('button')
+    .map((row) =>
+      [row.querySelector('.latch-row-label')?.textContent, row.querySelector('.latch-tag')?.textContent]
+        .filter(Boolean)
+        .join(' '),
+    )
+
+/** A directory of 20 wallets whose first is MetaMask, which the test browser has installed. */
+async function openConnect(options: TestClientOptions = {}, before?: (directory: FakeDirectory) => void) {
+  const directory = createFakeDirectory(
+    directoryWallets(20, { 1: { name: 'MetaMask', rdns: 'io.metamask' } }),
+  )
+  before?.(directory)
+  const test = await renderWithClient(null, { apiUrl: API_URL, ...options })
+  await test.open()
+  return { ...test, directory, dialog: await findView('Connect Wallet') }
+}
+
+const customWallets = [{ id: 'my-wallet', name: 'My Wallet', webapp_link: 'https://my-wallet.example' }]
+
+describe('Connect view with a wallet directory', () => {
+  it('lists installed, featured, custom and recommended wallets in connectorTypeOrder, then All Wallets with the count', async () => {
+    const { dialog } = await openConnect({ featuredWalletIds: ['w9', 'w8'], customWallets })
+
+    await waitFor(() => expect(rows(dialog)).toContain('Wallet 2'))
+    expect(rows(dialog)).toEqual([
+      'MetaMask Installed',
+      'Rabby Installed',
+      'Wallet 9',
+      'Wallet 8',
+      'My Wallet',
+      // Recommended: the directory's first wallets, less the installed and the featured.
+      'Wallet 2',
+      'Wallet 3',
+      'Wallet 4',
+      'Wallet 5',
+      'All Wallets 20',
+    ])
+  })
+
+  it("follows the app's connectorTypeOrder", async () => {
+    const { dialog } = await openConnect({
+      featuredWalletIds: ['w9'],
+      customWallets,
+      connectorTypeOrder: ['recommended', 'custom', 'featured', 'injected', 'recent'],
+    })
+
+    await waitFor(() => expect(rows(dialog)).toContain('Wallet 9'))
+    expect(rows(dialog)).toEqual([
+      'Wallet 2',
+      'Wallet 3',
+      'Wallet 4',
+      'Wallet 5',
+      'My Wallet',
+      'Wallet 9',
+      'MetaMask Installed',
+      'Rabby Installed',
+      'All Wallets 20',
+    ])
+  })
+
+  it('shows at most 4 featured wallets, leaving out installed ones', async () => {
+    const { dialog } = await openConnect({ featuredWalletIds: ['w6', 'w1', 'w7', 'w8', 'w9', 'w10'] })
+
+    await waitFor(() => expect(rows(dialog)).toContain('Wallet 6'))
+    // The first 4 ids are featured; MetaMask (w1) has its installed row instead.
+    expect(rows(dialog).slice(0, 6)).toEqual([
+      'MetaMask Installed',
+      'Rabby Installed',
+      'Wallet 6',
+      'Wallet 7',
+      'Wallet 8',
+      'Wallet 2',
+    ])
+  })
+
+  it('lists the installed wallets at once, and the directory rows when they arrive', async () => {
+    let release = () => {}
+    const { dialog } = await openConnect({ featuredWalletIds: ['w9'] }, (directory) => {
+      release = directory.hold()
+    })
+
+    expect(rows(dialog)).toEqual(['MetaMask Installed', 'Rabby Installed', 'All Wallets'])
+
+    release()
+    await waitFor(() => expect(rows(dialog)).toHaveLength(8))
+    expect(rows(dialog).at(-1)).toBe('All Wallets 20')
+  })
+
+  it('opens ConnectingExternal for a directory wallet', async () => {
+    const { dialog } = await openConnect({ featuredWalletIds: ['w9'] })
+    const row = await within(dialog).findByRole('button', { name: 'Wallet 9' })
+
+    fireEvent.click(row)
+
+    expect(within(await findView('Wallet 9')).getByText('Not installed in this browser.')).toBeTruthy()
+  })
+
+  it('asks no server without apiUrl', async () => {
+    const directory = createFakeDirectory(directoryWallets(20))
+    const { open } = await renderWithClient(null, { featuredWalletIds: ['w9'], customWallets })
+    await open()
+
+    const dialog = await findView('Connect Wallet')
+
+    expect(rows(dialog)).toEqual(['MetaMask Installed', 'Rabby Installed', 'My Wallet', 'All Wallets'])
+    expect(directory.requests).toEqual([])
   })
 })

@@ -1,43 +1,116 @@
-import type { ConnectorsState, ModalState } from '@latch/core'
+import { type ConnectorCategory, type ConnectorsState, connectorCategory, type ModalState } from '@latch/core'
+import type { ReactNode } from 'react'
 import { Icon } from '../../components/Icon/Icon.tsx'
 import { WalletImage } from '../../components/WalletImage/WalletImage.tsx'
 import { useLatchClient } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
 import { Spinner } from '../../modal/Spinner.tsx'
+import { useLatchApi } from '../shared/directory/useLatchApi.ts'
+import { usePickWallet } from '../shared/directory/usePickWallet.ts'
+import {
+  customWalletListing,
+  installedByRdns,
+  isWalletConnector,
+  walletImageUrl,
+} from '../shared/directory/wallets.ts'
+import { LazyWalletImage } from '../shared/LazyWalletImage.tsx'
 import { useConnectWith } from '../shared/useConnectWith.ts'
+import { useDirectoryRows } from './useDirectoryRows.ts'
 
 const selectConnectors = (s: ConnectorsState) => s
 const selectLoading = (s: ModalState) => s.loading
 
-/** The wallet list: discovered wallets in `connectorTypeOrder`, then "All Wallets" (SPEC §1, §2). */
+interface Row {
+  key: string
+  name: string
+  image: ReactNode
+  tag?: string | undefined
+  onPick(): void
+}
+
+/**
+ * The wallet list in `connectorTypeOrder` (SPEC §1): recent and installed wallets at once; with `apiUrl`,
+ * the featured and recommended wallets of the directory as they arrive; the app's custom wallets; then
+ * "All Wallets" with the directory's count.
+ */
 export default function ConnectView() {
   const client = useLatchClient()
+  const { options } = client
   const { list, recent } = useStore(client.connectors, selectConnectors)
   const loading = useStore(client.modal, selectLoading)
   const connectWith = useConnectWith()
-  const wallets = list.filter((c) => c.type !== 'AUTH' && c.type !== 'MULTI_CHAIN')
+  const pickWallet = usePickWallet()
+  const state = useLatchApi()
+  const api = state.status === 'ready' ? state.api : undefined
+  const wallets = list.filter(isWalletConnector)
+  const directory = useDirectoryRows(api, installedByRdns(wallets), options.featuredWalletIds)
+
+  const context = {
+    order: options.connectorTypeOrder,
+    recent,
+    featuredWalletIds: options.featuredWalletIds,
+    customWalletIds: options.customWallets.map((wallet) => wallet.id),
+  }
+  const sections = new Map<ConnectorCategory | 'other', Row[]>()
+  const add = (section: ConnectorCategory | 'other', row: Row) =>
+    sections.set(section, [...(sections.get(section) ?? []), row])
+
+  for (const connector of wallets) {
+    const category = connectorCategory(connector, context)
+    add(options.connectorTypeOrder.includes(category) ? category : 'other', {
+      key: `${connector.chain}:${connector.id}`,
+      name: connector.name,
+      image: <WalletImage src={connector.imageUrl} name={connector.name} size={32} />,
+      tag: recent.includes(connector.id) ? 'Recent' : 'Installed',
+      onPick: () => connectWith(connector.id),
+    })
+  }
+  const directoryRows = [
+    ['featured', directory.featured],
+    ['custom', options.customWallets.map(customWalletListing)],
+    ['recommended', directory.recommended],
+  ] as const
+  for (const [section, listings] of directoryRows) {
+    for (const wallet of listings) {
+      const src = walletImageUrl(wallet, api)
+      add(section, {
+        key: `${section}:${wallet.id}`,
+        name: wallet.name,
+        image: <LazyWalletImage key={src} src={src} name={wallet.name} size={32} />,
+        onPick: () => pickWallet(wallet, undefined),
+      })
+    }
+  }
+  // Installed wallets of a kind the app left out of connectorTypeOrder still get a row, last.
+  const rows = [...options.connectorTypeOrder, 'other' as const].flatMap(
+    (section) => sections.get(section) ?? [],
+  )
 
   return (
     <div className="latch-view">
       {wallets.length === 0 && loading && <Spinner label="Looking for wallets" />}
       <ul className="latch-list" aria-label="Wallets">
-        {wallets.map((connector) => (
-          <li key={`${connector.chain}:${connector.id}`}>
-            <button type="button" className="latch-row" onClick={() => connectWith(connector.id)}>
-              <WalletImage src={connector.imageUrl} name={connector.name} size={32} />
-              <span className="latch-row-label">{connector.name}</span>
-              <span className="latch-tag">{recent.includes(connector.id) ? 'Recent' : 'Installed'}</span>
+        {rows.map((row) => (
+          <li key={row.key}>
+            <button type="button" className="latch-row" onClick={row.onPick}>
+              {row.image}
+              <span className="latch-row-label">{row.name}</span>
+              {row.tag && <span className="latch-tag">{row.tag}</span>}
             </button>
           </li>
         ))}
-        {client.options.features.allWallets && (
+        {options.features.allWallets && (
           <li>
             <button type="button" className="latch-row" onClick={() => client.router.push('AllWallets')}>
               <span className="latch-image latch-monogram" aria-hidden="true">
                 <Icon name="grid" />
               </span>
               <span className="latch-row-label">All Wallets</span>
-              <Icon name="chevron" />
+              {directory.count === undefined ? (
+                <Icon name="chevron" />
+              ) : (
+                <span className="latch-tag">{directory.count}</span>
+              )}
             </button>
           </li>
         )}

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import type { ConnectResult } from '@latch/core'
-import { act, fireEvent, screen, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { API_URL, createFakeDirectory, listing } from '../../../test/fakeDirectory.ts'
 import {
   ACCOUNT_BUTTON,
   ADDRESS_A,
@@ -105,5 +106,80 @@ describe('ConnectingExternal view', () => {
 
     const connect = await findView('Connect Wallet')
     expect(within(connect).getByRole('button', { name: 'Rabby Installed' })).toBeTruthy()
+  })
+})
+
+/** A directory wallet the test browser does not have. */
+const rainbow = listing('rainbow', {
+  name: 'Rainbow',
+  mobile_link: 'rainbow://',
+  desktop_link: null,
+  webapp_link: 'https://rainbow.example/app',
+  app_store: 'https://apps.apple.example/rainbow',
+  play_store: 'https://play.google.example/rainbow',
+  chrome_store: null,
+  homepage: 'https://rainbow.example',
+})
+
+const links = (dialog: HTMLElement) =>
+  within(dialog)
+    .queryAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')])
+
+describe('ConnectingExternal for a wallet that is not installed', () => {
+  it("offers the wallet's web app, stores and website, each in a new tab, and nothing to retry", async () => {
+    const { open } = await renderWithClient(null)
+    await open({ view: 'ConnectingExternal', data: { wallet: rainbow } })
+
+    const dialog = await findView('Rainbow')
+
+    expect(within(dialog).getByText('Not installed in this browser.')).toBeTruthy()
+    expect(links(dialog)).toEqual([
+      ['Open web app', 'https://rainbow.example/app'],
+      ['App Store', 'https://apps.apple.example/rainbow'],
+      ['Google Play', 'https://play.google.example/rainbow'],
+      ['Website', 'https://rainbow.example'],
+    ])
+    for (const link of within(dialog).getAllByRole('link')) {
+      expect([link.getAttribute('target'), link.getAttribute('rel')]).toEqual([
+        '_blank',
+        'noopener noreferrer',
+      ])
+    }
+    expect(within(dialog).queryByRole('button', { name: 'Try again' })).toBeNull()
+  })
+
+  it("opens the wallet's mobile app on mobile and its desktop app on desktop", async () => {
+    const wallet = { ...rainbow, desktop_link: 'rainbow-desktop://' }
+    const mobile = await renderWithClient(null, { isMobile: () => true })
+    await mobile.open({ view: 'ConnectingExternal', data: { wallet } })
+    expect(links(await findView('Rainbow'))[0]).toEqual(['Open app', 'rainbow://'])
+    mobile.unmount()
+
+    const desktop = await renderWithClient(null)
+    await desktop.open({ view: 'ConnectingExternal', data: { wallet } })
+    expect(links(await findView('Rainbow'))[0]).toEqual(['Open app', 'rainbow-desktop://'])
+  })
+
+  it('leaves out links that would run code instead of opening the wallet', async () => {
+    const wallet = { ...rainbow, webapp_link: 'javascript:alert(1)', homepage: 'data:text/html,hi' }
+    const { open } = await renderWithClient(null)
+    await open({ view: 'ConnectingExternal', data: { wallet } })
+
+    const dialog = await findView('Rainbow')
+
+    expect(links(dialog).map(([label]) => label)).toEqual(['App Store', 'Google Play'])
+  })
+
+  it("shows the wallet's image from the directory", async () => {
+    createFakeDirectory([rainbow])
+    const { open } = await renderWithClient(null, { apiUrl: API_URL })
+    await open({ view: 'ConnectingExternal', data: { wallet: rainbow } })
+
+    const dialog = await findView('Rainbow')
+
+    await waitFor(() => {
+      expect(dialog.querySelector('img')?.src.startsWith(`${API_URL}/getWalletImage/rainbow?`)).toBe(true)
+    })
   })
 })
