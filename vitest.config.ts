@@ -1,9 +1,23 @@
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
+
+const include = ['packages/*/src/**/*.test.{ts,tsx}', 'packages/*/test/**/*.test.{ts,tsx}']
+const server = ['packages/server/src/**/*.test.ts', 'packages/server/test/**/*.test.ts']
 
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.{ts,tsx}', 'packages/*/test/**/*.test.{ts,tsx}'],
     environment: 'node',
     pool: 'threads',
+    projects: [
+      { extends: true, test: { name: 'packages', include, exclude: [...configDefaults.exclude, ...server] } },
+      // The server's tests share one throwaway PostgreSQL cluster, started only when they run.
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: server,
+          globalSetup: ['packages/server/test/support/globalSetup.ts'],
+        },
+      },
+    ],
   },
 })
