@@ -47,7 +47,11 @@ export type LatchApp = FastifyInstance
  */
 export async function createApp(options: CreateAppOptions): Promise<LatchApp> {
   const { storage } = options
-  const app = Fastify({ logger: options.logger ?? false }).withTypeProvider<ZodTypeProvider>()
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // Image ids may be 128 characters; longer ones get the route's 400 rather than the router's 414.
+    routerOptions: { maxParamLength: 256 },
+  }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandlers(app)

@@ -1,0 +1,33 @@
+import { type CreateAppOptions, createApp, type LatchApp } from '../../src/app.ts'
+import { openStorage } from '../../src/storage/openStorage.ts'
+import type { Storage } from '../../src/storage/types.ts'
+import { fixtureSnapshot } from './fixtures.ts'
+
+export interface TestApp {
+  app: LatchApp
+  storage: Storage
+  close(): Promise<void>
+}
+
+/** Projects the route tests use: `open` allows localhost, `quiet` has analytics off, `strict` one origin. */
+export const testProjects = [
+  { id: 'open', name: 'Open', allowedOrigins: ['http://localhost:*'], analyticsEnabled: true },
+  { id: 'quiet', name: 'Quiet', allowedOrigins: ['*'], analyticsEnabled: false },
+  { id: 'strict', name: 'Strict', allowedOrigins: ['https://app.example.com'], analyticsEnabled: true },
+]
+
+/** The app on in-memory PGlite holding the fixture directory and the test projects (one per test file). */
+export async function createTestApp(options: Omit<CreateAppOptions, 'storage'> = {}): Promise<TestApp> {
+  const storage = await openStorage({ dataDir: 'memory' })
+  await storage.replaceDirectory(fixtureSnapshot)
+  for (const project of testProjects) await storage.upsertProject(project)
+  const app = await createApp({ storage, logger: false, ...options })
+  return {
+    app,
+    storage,
+    async close() {
+      await app.close()
+      await storage.close()
+    },
+  }
+}
