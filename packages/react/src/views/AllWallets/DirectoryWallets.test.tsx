@@ -183,8 +183,8 @@ describe('AllWallets with a wallet directory', () => {
       },
     })
 
+    await waitFor(() => expect(names(dialog)).toEqual(['MetaMask', 'Rabby']))
     expect(within(dialog).getByText('Loading wallets')).toBeTruthy()
-    expect(names(dialog)).toEqual(['MetaMask', 'Rabby'])
 
     release()
     await findAnnounced(dialog, '101 wallets')

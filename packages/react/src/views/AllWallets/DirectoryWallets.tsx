@@ -10,7 +10,7 @@ import { useConnectWith } from '../shared/useConnectWith.ts'
 import { WalletGrid } from './WalletGrid.tsx'
 import { WalletTile } from './WalletTile.tsx'
 
-interface DirectoryWalletsProps {
+export interface DirectoryWalletsProps {
   /** The wallets installed in this browser. */
   installed: readonly Connector[]
   /** The settled, trimmed search text. */

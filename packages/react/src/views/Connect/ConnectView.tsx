@@ -5,6 +5,7 @@ import { WalletImage } from '../../components/WalletImage/WalletImage.tsx'
 import { useLatchClient } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
 import { Spinner } from '../../modal/Spinner.tsx'
+import { viewChunks } from '../registry.ts'
 import { useLatchApi } from '../shared/directory/useLatchApi.ts'
 import { usePickWallet } from '../shared/directory/usePickWallet.ts'
 import {
@@ -81,6 +82,10 @@ export default function ConnectView() {
       })
     }
   }
+  // Pointing at "All Wallets" fetches its code, so a click shows it at once.
+  const prefetchAllWallets = () => {
+    void viewChunks.AllWallets?.load().catch(() => undefined)
+  }
   // Installed wallets of a kind the app left out of connectorTypeOrder still get a row, last.
   const rows = [...options.connectorTypeOrder, 'other' as const].flatMap(
     (section) => sections.get(section) ?? [],
@@ -101,7 +106,13 @@ export default function ConnectView() {
         ))}
         {options.features.allWallets && (
           <li>
-            <button type="button" className="latch-row" onClick={() => client.router.push('AllWallets')}>
+            <button
+              type="button"
+              className="latch-row"
+              onClick={() => client.router.push('AllWallets')}
+              onPointerEnter={prefetchAllWallets}
+              onFocus={prefetchAllWallets}
+            >
               <span className="latch-image latch-monogram" aria-hidden="true">
                 <Icon name="grid" />
               </span>
