@@ -31,15 +31,22 @@ const budgets = {
   buttonPathCss: 1.25 * KiB,
   /** Lazy entries by their source path in the manifest. */
   lazy: {
-    'Modal shell': { src: '../../packages/react/src/modal/Modal.tsx', budget: 3.75 * KiB },
-    'Connect view': { src: '../../packages/react/src/views/Connect/ConnectView.tsx', budget: 2 * KiB },
+    /** Its stylesheet holds the directory grid's, tiles' and store links' rules too. */
+    'Modal shell': { src: '../../packages/react/src/modal/Modal.tsx', budget: 4 * KiB },
+    /** Sections in connectorTypeOrder, the directory rows and the client.api() / query-observer binding. */
+    'Connect view': { src: '../../packages/react/src/views/Connect/ConnectView.tsx', budget: 3.75 * KiB },
+    /**
+     * The virtualised directory grid: @tanstack/virtual-core is ~10.5 KiB of it. A nested lazy chunk for the
+     * grid made Vite 8 (rolldown) split React out of the entry chunk (button path +0.7 KiB), so it stays here.
+     */
     'AllWallets view': {
       src: '../../packages/react/src/views/AllWallets/AllWalletsView.tsx',
-      budget: 2 * KiB,
+      budget: 14 * KiB,
     },
+    /** A not-installed directory wallet: its links, store pages and directory image. */
     'ConnectingExternal view': {
       src: '../../packages/react/src/views/ConnectingExternal/ConnectingExternalView.tsx',
-      budget: 1.25 * KiB,
+      budget: 2.5 * KiB,
     },
     'Account view': { src: '../../packages/react/src/views/Account/AccountView.tsx', budget: 2.25 * KiB },
     'Networks view': { src: '../../packages/react/src/views/Networks/NetworksView.tsx', budget: 1.75 * KiB },
