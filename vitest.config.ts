@@ -9,13 +9,16 @@ export default defineConfig({
     pool: 'threads',
     projects: [
       { extends: true, test: { name: 'packages', include, exclude: [...configDefaults.exclude, ...server] } },
-      // The server's tests share one throwaway PostgreSQL cluster, started only when they run.
+      // The server's tests share one throwaway PostgreSQL cluster, started only when they run. A PGlite
+      // database takes seconds to start, more when test files start theirs in parallel.
       {
         extends: true,
         test: {
           name: 'server',
           include: server,
           globalSetup: ['packages/server/test/support/globalSetup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
         },
       },
     ],

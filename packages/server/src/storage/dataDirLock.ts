@@ -25,7 +25,7 @@ export function lockDataDir(dataDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
       const owner = Number(readFileSync(lockFile, 'utf8'))
-      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isRunning(owner)) {
+      if (Number.isInteger(owner) && owner > 0 && isRunning(owner)) {
         throw new Error(
           `The PGlite data directory ${dataDir} is in use by process ${owner}. PGlite serves one process: stop that process, or use PostgreSQL (DATABASE_URL) to share a database.`,
         )
