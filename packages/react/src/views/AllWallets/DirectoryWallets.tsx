@@ -10,7 +10,7 @@ import { useConnectWith } from '../shared/useConnectWith.ts'
 import { WalletGrid } from './WalletGrid.tsx'
 import { WalletTile } from './WalletTile.tsx'
 
-export interface DirectoryWalletsProps {
+interface DirectoryWalletsProps {
   /** The wallets installed in this browser. */
   installed: readonly Connector[]
   /** The settled, trimmed search text. */
@@ -119,7 +119,7 @@ function Results({ api, installed, wallets, total, pending, failure, more, loadi
         name={wallet.name}
         imageUrl={walletImageUrl(wallet, api)}
         installed={false}
-        onPick={() => pickWallet(wallet, undefined)}
+        onPick={() => pickWallet(wallet)}
       />
     )
   }

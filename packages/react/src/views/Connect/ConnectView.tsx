@@ -78,7 +78,7 @@ export default function ConnectView() {
         key: `${section}:${wallet.id}`,
         name: wallet.name,
         image: <LazyWalletImage key={src} src={src} name={wallet.name} size={32} />,
-        onPick: () => pickWallet(wallet, undefined),
+        onPick: () => pickWallet(wallet),
       })
     }
   }
