@@ -27,8 +27,11 @@ export interface WalletGridProps {
 export function WalletGrid({ count, setSize = count, renderTile, onEndReached, footer }: WalletGridProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
   const rowCount = Math.ceil(count / GRID_COLUMNS)
-  const virtualizer = useVirtualRows({ count: rowCount, rowHeight: GRID_ROW_HEIGHT, scrollRef })
-  const rows = virtualizer.getVirtualItems()
+  const { items: rows, totalSize } = useVirtualRows({
+    count: rowCount,
+    rowHeight: GRID_ROW_HEIGHT,
+    scrollRef,
+  })
   const lastRow = rows.at(-1)?.index ?? -1
   const nearEnd = rowCount > 0 && lastRow >= rowCount - 1 - LOAD_MORE_ROWS
 
@@ -45,11 +48,7 @@ export function WalletGrid({ count, setSize = count, renderTile, onEndReached, f
   // through the style property (CSSOM), which a strict style-src allows.
   return (
     <div ref={scrollRef} className="latch-scroller">
-      <ul
-        aria-label="All wallets"
-        className="latch-grid-sizer"
-        style={{ height: virtualizer.getTotalSize() }}
-      >
+      <ul aria-label="All wallets" className="latch-grid-sizer" style={{ height: totalSize }}>
         {rows.flatMap((row) =>
           Array.from({ length: Math.min(GRID_COLUMNS, count - row.index * GRID_COLUMNS) }, (_, column) => {
             const index = row.index * GRID_COLUMNS + column
