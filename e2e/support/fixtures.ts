@@ -1,10 +1,21 @@
 import { startDevnet } from '@latch/devnet'
+import { defaultSnapshot, type Storage, startServer, syntheticSnapshot } from '@latch/server'
 import { test as base, expect, type Page } from '@playwright/test'
 
 export interface Devnet {
   rpcA: string
   rpcB: string
 }
+
+export interface LatchServer {
+  url: string
+  storage: Storage
+}
+
+/** Wallets the e2e server holds beside the default dataset, so that All Wallets has several pages. */
+export const SYNTHETIC_WALLETS = 300
+/** A project whose allowed origins do not include the demo's: its analytics answer 403. */
+export const LOCKED_PROJECT = 'latch-locked'
 
 export interface LatchTestOptions {
   /** The Content-Security-Policy the demo's server must send (the `csp` project); pages are checked for it. */
@@ -24,7 +35,7 @@ export interface CspViolation {
  */
 export const test = base.extend<
   LatchTestOptions & { demo: DemoPage; cspViolations: CspViolation[] },
-  { devnet: Devnet }
+  { devnet: Devnet; latchServer: LatchServer }
 >({
   contentSecurityPolicy: [undefined, { option: true }],
   cspViolations: [
@@ -72,8 +83,29 @@ export const test = base.extend<
     },
     { scope: 'worker' },
   ],
-  demo: async ({ page, devnet, contentSecurityPolicy }, use) => {
-    await use(new DemoPage(page, devnet, contentSecurityPolicy))
+  latchServer: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
+    async ({}, use) => {
+      // In-memory PGlite, the default dataset plus synthetic wallets, one server per worker.
+      const server = await startServer({ port: 0, dataDir: 'memory', logger: false })
+      const [base, synthetic] = [await defaultSnapshot(), syntheticSnapshot(SYNTHETIC_WALLETS)]
+      await server.storage.replaceDirectory({
+        wallets: [...base.wallets, ...synthetic.wallets],
+        images: [...base.images, ...synthetic.images],
+      })
+      await server.storage.upsertProject({
+        id: LOCKED_PROJECT,
+        name: 'Locked',
+        allowedOrigins: ['https://locked.example'],
+        analyticsEnabled: true,
+      })
+      await use({ url: server.url, storage: server.storage })
+      await server.close()
+    },
+    { scope: 'worker' },
+  ],
+  demo: async ({ page, devnet, latchServer, contentSecurityPolicy }, use) => {
+    await use(new DemoPage(page, devnet, latchServer.url, contentSecurityPolicy))
   },
 })
 
@@ -83,11 +115,13 @@ export class DemoPage {
   constructor(
     readonly page: Page,
     public devnet: Devnet,
+    readonly apiUrl: string,
     readonly contentSecurityPolicy?: string,
   ) {}
 
   url(extra = '', path = '/') {
-    return `${path}?rpcA=${encodeURIComponent(this.devnet.rpcA)}&rpcB=${encodeURIComponent(this.devnet.rpcB)}${extra}`
+    const params = new URLSearchParams({ rpcA: this.devnet.rpcA, rpcB: this.devnet.rpcB, api: this.apiUrl })
+    return `${path}?${params}${extra}`
   }
 
   /** Loads a demo page, checking that it came with the project's Content-Security-Policy (if any). */
