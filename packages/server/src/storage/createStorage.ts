@@ -50,7 +50,8 @@ function mergeCounters(counters: readonly UsageCounter[]): UsageCounter[] {
  * Storage over a drizzle database (migrated already). `close` releases the driver.
  *
  * @example
- * const storage = createStorage(drizzle({ client: new PGlite(), schema }), 'pglite', () => client.close())
+ * const client = new PGlite()
+ * const storage = createStorage(drizzle({ client, schema }), 'pglite', () => client.close())
  */
 export function createStorage(db: Database, driver: Storage['driver'], close: () => Promise<void>): Storage {
   const directoryListeners = new Set<() => void>()
