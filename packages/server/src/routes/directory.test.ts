@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestApp, type TestApp } from '../../test/support/app.ts'
 import { fixtureOrder, fixtureSnapshot, wallet } from '../../test/support/fixtures.ts'
@@ -23,6 +24,26 @@ describe('GET /getWallets', () => {
     expect(headers['content-type']).toMatch(/^application\/json/)
     expect(body.count).toBe(fixtureOrder.length)
     expect(idsOf(body)).toEqual(fixtureOrder)
+  })
+
+  test('gzips the page for a client that accepts gzip, and only for one', async () => {
+    const plain = await t.app.inject('/getWallets?entries=5')
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.headers.vary).toMatch(/accept-encoding/i)
+    for (const accept of ['gzip, deflate, br', 'br;q=1, gzip;q=0.5', '*']) {
+      const zipped = await t.app.inject({
+        url: '/getWallets?entries=5',
+        headers: { 'accept-encoding': accept },
+      })
+      expect(zipped.headers['content-encoding']).toBe('gzip')
+      expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(plain.json())
+    }
+    const refused = await t.app.inject({
+      url: '/getWallets?entries=5',
+      headers: { 'accept-encoding': 'gzip;q=0, br' },
+    })
+    expect(refused.headers['content-encoding']).toBeUndefined()
+    expect(refused.json()).toEqual(plain.json())
   })
 
   test('maps a wallet to the listing shape, with an absolute image_url', async () => {
