@@ -30,9 +30,17 @@ for (const theme of ['dark', 'light'] as const) {
     await audit('Connect')
 
     await modal.getByRole('button', { name: 'All Wallets' }).click()
-    await expect(modal.getByRole('list', { name: 'All wallets' }).getByRole('button')).toHaveCount(1)
+    await expect(
+      modal.getByRole('list', { name: 'All wallets' }).getByRole('button', { name: 'Rainbow' }),
+    ).toBeVisible()
     await audit('AllWallets')
-    await modal.getByRole('searchbox', { name: 'Search wallets' }).fill('no such wallet')
+    const search = modal.getByRole('searchbox', { name: 'Search wallets' })
+    await search.fill('rainbow')
+    await modal.getByRole('button', { name: 'Rainbow' }).click()
+    await expect(modal.getByRole('link', { name: 'Website' })).toBeVisible()
+    await audit('ConnectingExternal, not installed')
+    await modal.getByRole('button', { name: 'Back' }).click()
+    await search.fill('no such wallet')
     await expect(modal.getByText('No wallet found.')).toBeVisible()
     await audit('AllWallets, empty search')
     await modal.getByRole('button', { name: 'Back' }).click()
