@@ -116,6 +116,8 @@ test('keyboard only: Tab reaches every control, Esc closes, focus returns to the
   await page.keyboard.press('Enter')
   await expect(demo.modal).toBeVisible()
   await expect(demo.modal.getByRole('button', { name: /Latch Dev Wallet/ })).toBeVisible()
+  // The directory's rows have arrived too (the All Wallets row shows its count): the list is complete.
+  await expect(demo.modal.getByRole('button', { name: /^All Wallets \d+$/ })).toBeVisible()
 
   // Tab cycles inside the dialog and reaches each of its controls.
   const controls = await demo.modal.locator('button:not([disabled]), a[href], input').count()
