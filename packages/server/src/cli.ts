@@ -17,6 +17,7 @@ const usage = `Usage: latch-server <command>
   projects add <id> --origins a,b [--analytics on|off] [--name <name>]
   projects list
   events summary [--project <id>]
+  usage [--project <id>]                     requests per project, SDK type and SDK version
 
 The database is PostgreSQL when DATABASE_URL is set, else PGlite in LATCH_DATA_DIR (default .latch/data).
 A PGlite directory serves one process: stop the server before running the data commands on it.`
@@ -146,6 +147,17 @@ async function eventsCommand(args: string[]): Promise<void> {
   console.log(`${summary.total} events`)
 }
 
+async function usageCommand(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { project: { type: 'string' } } })
+  const rows = await withStorage((storage) => storage.listUsage(values.project))
+  for (const row of rows) {
+    console.log(
+      `${row.projectId || '(none)'}\t${row.sdkType || '-'}\t${row.sdkVersion || '-'}\t${row.requests}\t${row.lastSeen.toISOString()}`,
+    )
+  }
+  console.log(`${rows.reduce((sum, row) => sum + row.requests, 0)} requests`)
+}
+
 async function main(argv: string[]): Promise<void> {
   const [command, ...args] = argv
   switch (command) {
@@ -164,6 +176,8 @@ async function main(argv: string[]): Promise<void> {
       return projectsCommand(args)
     case 'events':
       return eventsCommand(args)
+    case 'usage':
+      return usageCommand(args)
     default:
       throw new UsageError(command === undefined || command === 'help' ? '' : `Unknown command ${command}`)
   }

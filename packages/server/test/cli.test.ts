@@ -39,11 +39,21 @@ test('serve prints its URL, answers, and exits 0 on SIGTERM releasing the data d
   let health: Promise<Response> | undefined
   const result = await run(['serve'], (stdout, stop) => {
     const url = /listening on (http:\/\/\S+)/.exec(stdout)?.[1]
-    if (url && !health) health = fetch(`${url}/health`).finally(() => stop('SIGTERM'))
+    if (url && !health)
+      health = fetch(`${url}/getWallets?entries=1&projectId=cli-test&st=latch&sv=9.9.9`)
+        .then(() => fetch(`${url}/health`))
+        .finally(() => stop('SIGTERM'))
   })
   expect(result.code).toBe(0)
   expect((await health)?.status).toBe(200)
   expect(existsSync(`${dataDir}.lock`)).toBe(false)
+})
+
+test('usage lists the requests the server counted per project and SDK, flushed when it stopped', async () => {
+  const result = await run(['usage', '--project', 'cli-test'])
+  expect(result.code).toBe(0)
+  expect(result.stdout).toMatch(/^cli-test\tlatch\t9\.9\.9\t1\t\d{4}-/m)
+  expect(result.stdout).toContain('1 requests')
 })
 
 test('projects add stores a project in the same database', async () => {
