@@ -8,16 +8,12 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
-import type { BlockchainConfig } from './chains/types.ts'
 import { corsOptions } from './cors.ts'
 import { registerErrorHandlers } from './errors.ts'
-import type { NamesConfig } from './names/types.ts'
 import { analyticsRoutes } from './routes/analytics.ts'
-import { blockchainRoutes } from './routes/blockchain.ts'
 import { directoryRoutes } from './routes/directory.ts'
 import { healthRoutes } from './routes/health.ts'
 import { imageRoutes } from './routes/images.ts'
-import { nameRoutes } from './routes/names.ts'
 import type { Storage } from './storage/types.ts'
 import { createUsageRecorder } from './usage.ts'
 
@@ -36,10 +32,6 @@ export interface CreateAppOptions {
   publicUrl?: string
   /** How often usage counters are written (default 5 s). */
   usageFlushIntervalMs?: number
-  /** Chains, tokens and prices of the blockchain API; without it those routes are not served. */
-  blockchain?: BlockchainConfig
-  /** Names and identity; default zone `latch.id`. */
-  names?: Partial<NamesConfig>
 }
 
 /** The app after `createApp`: routes typed by their zod schemas. */
@@ -93,13 +85,5 @@ export async function createApp(options: CreateAppOptions): Promise<LatchApp> {
   await app.register(imageRoutes, { storage })
   await app.register(analyticsRoutes, { storage })
   await app.register(healthRoutes, { storage })
-  if (options.blockchain) {
-    await app.register(blockchainRoutes, {
-      storage,
-      blockchain: options.blockchain,
-      ...(publicUrl ? { publicUrl } : {}),
-    })
-  }
-  await app.register(nameRoutes, { storage, names: { zone: 'latch.id', ...options.names } })
   return app
 }
