@@ -1,3 +1,5 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { anvilAddresses, testTokenAddresses } from '@latch/devnet'
 import { createPublicClient, createWalletClient, http, parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -162,6 +164,41 @@ describe('a chain that cannot be read', () => {
       )
     } finally {
       await app.close()
+    }
+  })
+
+  test('a partial answer is not cached: the missing chain is read again on the next request', async () => {
+    // Chain B behind a switch: 503 while down, else the devnet's answer.
+    let down = true
+    const proxy = createServer(async (request, response) => {
+      let body = ''
+      for await (const chunk of request) body += chunk
+      if (down) return response.writeHead(503).end()
+      const answer = await fetch(t.rpcB, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      })
+      response.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text())
+    })
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
+    const rpcB = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`
+    const app = await createApp({
+      storage: t.storage,
+      blockchain: devnetBlockchainConfig({ rpcA: t.rpcA, rpcB }),
+    })
+    try {
+      const chainsOf = async () => {
+        const response = await app.inject(`/v1/account/${account0}/balance`)
+        expect(response.statusCode).toBe(200)
+        return new Set(response.json().balances.map((b: Balance) => b.chainId))
+      }
+      expect(await chainsOf()).toEqual(new Set([A]))
+      down = false
+      expect(await chainsOf()).toEqual(new Set([A, B]))
+    } finally {
+      await app.close()
+      await new Promise<void>((resolve) => proxy.close(() => resolve()))
     }
   })
 })
