@@ -1,8 +1,12 @@
 import { QueryObserver } from '@tanstack/query-core'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { balancePath, balancesHandler, createFakeServer, json, tokenBalance } from '../../test/fakeServer.ts'
-import { TokenBalanceUnavailableError } from '../errors/BaseError.ts'
-import { createBalanceQueries, TOKEN_BALANCE_RETRY_MS, TOKEN_BALANCE_STALE_TIME_MS } from './balances.ts'
+import {
+  createBalanceQueries,
+  TOKEN_BALANCE_RETRY_MS,
+  TOKEN_BALANCE_STALE_TIME_MS,
+  TokenBalanceUnavailableError,
+} from './balances.ts'
 import { createBlockchainClient } from './blockchain.ts'
 import { HttpError } from './http.ts'
 import { createQueryClient } from './queries.ts'

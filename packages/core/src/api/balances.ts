@@ -1,11 +1,26 @@
 import type { QueryObserverOptions } from '@tanstack/query-core'
-import { TokenBalanceUnavailableError } from '../errors/BaseError.ts'
+import { BaseError } from '../errors/BaseError.ts'
 import type { BlockchainClient } from './blockchain.ts'
 import type { TokenBalance } from './types.ts'
 
 /** SPEC §9: balances stay fresh 30 s; after a failure no retry for 30 s. */
 export const TOKEN_BALANCE_STALE_TIME_MS = 30_000
 export const TOKEN_BALANCE_RETRY_MS = 30_000
+
+/**
+ * SPEC §8: the token list could not be loaded. No new request is sent before `retryAt` (SPEC §9: balance
+ * retry 30 s); `cause` is what failed, e.g. an `HttpError`.
+ */
+export class TokenBalanceUnavailableError extends BaseError {
+  override name = 'TokenBalanceUnavailableError'
+  /** Epoch milliseconds from which a retry may be sent. */
+  readonly retryAt: number
+
+  constructor(cause: unknown, retryAt: number) {
+    super('Token Balance Unavailable', { cause })
+    this.retryAt = retryAt
+  }
+}
 
 export type BalancesQueryKey = readonly [
   'latch',

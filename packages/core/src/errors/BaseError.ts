@@ -89,18 +89,3 @@ export class ApiNotConfiguredError extends BaseError {
     })
   }
 }
-
-/**
- * SPEC §8: the token list could not be loaded. No new request is sent before `retryAt` (SPEC §9: balance
- * retry 30 s); `cause` is what failed, e.g. an `HttpError`.
- */
-export class TokenBalanceUnavailableError extends BaseError {
-  override name = 'TokenBalanceUnavailableError'
-  /** Epoch milliseconds from which a retry may be sent. */
-  readonly retryAt: number
-
-  constructor(cause: unknown, retryAt: number) {
-    super('Token Balance Unavailable', { cause })
-    this.retryAt = retryAt
-  }
-}

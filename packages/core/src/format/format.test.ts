@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { floorBalance, floorDecimal, formatUsd, shortenAddress } from './format.ts'
+import { floorBalance, shortenAddress } from './format.ts'
 
 const ether = 10n ** 18n
 
@@ -63,42 +63,5 @@ describe('shortened address', () => {
 
   it('leaves a short value alone', () => {
     expect(shortenAddress('0xabcdef123')).toBe('0xabcdef123')
-  })
-})
-
-describe('token amounts given as exact decimals are floored to 3 decimals too', () => {
-  it('floors, never rounds', () => {
-    expect(floorDecimal('12.34567')).toBe('12.345')
-    expect(floorDecimal('1.9999999999999999999')).toBe('1.999')
-  })
-
-  it('floors an amount below 0.001 to 0 and trims trailing zeros', () => {
-    expect(floorDecimal('0.000999')).toBe('0')
-    expect(floorDecimal('2.500')).toBe('2.5')
-    expect(floorDecimal('7')).toBe('7')
-    expect(floorDecimal('0.05')).toBe('0.05')
-  })
-
-  it('keeps amounts too large for a float exact', () => {
-    expect(floorDecimal('123456789012345678901234.56789')).toBe('123456789012345678901234.567')
-  })
-
-  it('reads a leading or trailing point and a sign', () => {
-    expect(floorDecimal('.5')).toBe('0.5')
-    expect(floorDecimal('3.')).toBe('3')
-    expect(floorDecimal('-1.23456')).toBe('-1.234')
-  })
-
-  it('leaves text that is not a plain decimal as it is', () => {
-    expect(floorDecimal('1e-7')).toBe('1e-7')
-    expect(floorDecimal('')).toBe('')
-    expect(floorDecimal('.')).toBe('.')
-  })
-})
-
-describe('USD values', () => {
-  it('show dollars and cents', () => {
-    expect(formatUsd(1234.5)).toBe('$1,234.50')
-    expect(formatUsd(0)).toBe('$0.00')
   })
 })
