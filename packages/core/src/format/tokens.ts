@@ -1,4 +1,5 @@
-// The token list's helpers: only its chunk uses them, so they live apart from format.ts (on the button path).
+// The token list's helpers. Apart from format.ts, whose functions the button path loads, so that these stay
+// in the token list's chunk.
 import type { TokenBalance } from '../api/types.ts'
 import { floorBalance } from './format.ts'
 

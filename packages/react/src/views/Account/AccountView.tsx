@@ -8,6 +8,7 @@ import { useNetwork } from '../../hooks/useNetwork.ts'
 import { tokensChunk } from '../registry.ts'
 import { Avatar } from './Avatar.tsx'
 
+/** The token list's chunk once it has loaded; nothing while it loads, 'Try again' if its request failed. */
 function LazyTokens() {
   const state = useChunk(tokensChunk)
   if (state?.status === 'ready') return <state.Component />
