@@ -97,12 +97,7 @@ export interface LatchOptions {
    * the modal lists only the wallets found in the browser and sends no analytics (DESIGN.md rule 7).
    */
   apiUrl?: string
-  /**
-   * Base URL (http or https) of the blockchain API (token balances, SPEC §7). Defaults to `apiUrl`; set it
-   * when another Latch server answers those calls.
-   */
-  chainApiUrl?: string
-  /** The project the server knows this app by; sent with every request to `apiUrl` and `chainApiUrl`. */
+  /** The project the server knows this app by; sent with every request to `apiUrl`. */
   projectId?: string
 }
 
@@ -110,15 +105,7 @@ export interface ResolvedOptions
   extends Required<
     Omit<
       LatchOptions,
-      | 'defaultNetwork'
-      | 'metadata'
-      | 'siwx'
-      | 'storage'
-      | 'socials'
-      | 'isMobile'
-      | 'apiUrl'
-      | 'chainApiUrl'
-      | 'projectId'
+      'defaultNetwork' | 'metadata' | 'siwx' | 'storage' | 'socials' | 'isMobile' | 'apiUrl' | 'projectId'
     >
   > {
   features: Features
@@ -131,8 +118,6 @@ export interface ResolvedOptions
   isMobile: () => boolean
   /** Without a trailing slash. */
   apiUrl: string | undefined
-  /** `chainApiUrl`, else `apiUrl`; without a trailing slash. */
-  chainApiUrl: string | undefined
   projectId: string | undefined
 }
 
@@ -226,7 +211,7 @@ function checkNetwork(network: unknown, index: number): Network {
   return n as Network
 }
 
-function checkApiUrl(value: unknown, name = 'apiUrl'): string | undefined {
+function checkApiUrl(value: unknown): string | undefined {
   if (value === undefined) return undefined
   let url: URL | undefined
   try {
@@ -235,7 +220,7 @@ function checkApiUrl(value: unknown, name = 'apiUrl'): string | undefined {
     url = undefined
   }
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) {
-    fail(`${name} must be an http(s) URL without query or fragment, not ${JSON.stringify(value)}.`)
+    fail(`apiUrl must be an http(s) URL without query or fragment, not ${JSON.stringify(value)}.`)
   }
   return url.href.replace(/\/+$/, '')
 }
@@ -337,8 +322,6 @@ export function resolveOptions(options: LatchOptions): ResolvedOptions {
     }
   }
 
-  const apiUrl = checkApiUrl(options.apiUrl)
-
   const customWallets = options.customWallets ?? []
   if (
     !Array.isArray(customWallets) ||
@@ -380,8 +363,7 @@ export function resolveOptions(options: LatchOptions): ResolvedOptions {
     connectTimeoutMs,
     storage: options.storage ?? defaultStorage(),
     isMobile: options.isMobile ?? defaultIsMobile,
-    apiUrl,
-    chainApiUrl: checkApiUrl(options.chainApiUrl, 'chainApiUrl') ?? apiUrl,
+    apiUrl: checkApiUrl(options.apiUrl),
     projectId: checkProjectId(options.projectId),
   }
 }

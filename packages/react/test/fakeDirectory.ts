@@ -5,17 +5,9 @@
  */
 import type { WalletListing, WalletsPage } from '@latch/core'
 import { afterEach, vi } from 'vitest'
-import {
-  balancePath,
-  balancesHandler,
-  createFakeServer,
-  type FakeServer,
-  json,
-  listing,
-  tokenBalance,
-} from '../../core/test/fakeServer.ts'
+import { createFakeServer, type FakeServer, json, listing } from '../../core/test/fakeServer.ts'
 
-export { balancePath, balancesHandler, json, listing, tokenBalance }
+export { listing }
 
 /** The `apiUrl` of the test clients that have a directory. */
 export const API_URL = 'http://latch.test'
