@@ -19,9 +19,11 @@ describe('client.api()', () => {
   it('loads once per client and answers the same object after', async () => {
     withServer()
     const { client } = createTestLatch({ apiUrl, projectId: 'demo' })
+    expect(client.loadedApi()).toBeUndefined()
     const [first, second] = await Promise.all([client.api(), client.api()])
     expect(first).toBe(second)
     expect(await client.api()).toBe(first)
+    expect(client.loadedApi()).toBe(first)
     expect(first.directory.apiUrl).toBe(apiUrl)
   })
 

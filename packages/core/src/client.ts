@@ -56,6 +56,8 @@ export interface LatchClient extends ClientStores {
    * Rejects with `ApiNotConfiguredError` when the client has no `apiUrl`.
    */
   api(): Promise<LatchApi>
+  /** What `api()` has loaded, else undefined: a view mounted again renders the directory in its first commit. */
+  loadedApi(): LatchApi | undefined
   /**
    * Reports an analytics event (`POST /e`, batched). A no-op unless `features.analytics` is on and `apiUrl`
    * is set; never throws and never waits.
@@ -150,6 +152,7 @@ export function createLatch(options: LatchOptions): LatchClient {
       )
       return api
     },
+    loadedApi: () => loadedApi,
     track: context.track,
     destroy() {
       destroyed = true

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { wallet } from '../../test/support/fixtures.ts'
 import { DirectoryDataError } from './errors.ts'
 import { readSnapshot } from './snapshot.ts'
 
@@ -111,23 +112,7 @@ describe('readSnapshot: listings', () => {
     ])
     const [first, bare] = (await readSnapshot(file)).wallets
     expect(first?.order).toBe(1)
-    expect(bare).toEqual({
-      id,
-      name: 'Bare',
-      rdns: null,
-      imageId: null,
-      chains: [],
-      mobileLink: null,
-      desktopLink: null,
-      webappLink: null,
-      appStore: null,
-      playStore: null,
-      chromeStore: null,
-      homepage: null,
-      injected: [],
-      badgeType: 'none',
-      order: 2,
-    })
+    expect(bare).toEqual(wallet({ id, name: 'Bare', order: 2 }))
   })
 
   it('names the listing id and the field of a malformed listing', async () => {

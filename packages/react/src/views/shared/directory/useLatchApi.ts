@@ -1,4 +1,4 @@
-import type { LatchApi, LatchClient } from '@latch/core'
+import type { LatchApi } from '@latch/core'
 import { useEffect, useState } from 'react'
 import { useLatchClient } from '../../../context.ts'
 
@@ -8,9 +8,6 @@ export type LatchApiState =
   | { status: 'ready'; api: LatchApi }
   | { status: 'failed'; error: Error; retry(): void }
 
-/** What `client.api()` gave each client, so a view mounted again renders the directory in its first commit. */
-const loaded = new WeakMap<LatchClient, LatchApi>()
-
 /**
  * The client's server API (`client.api()`, a lazy chunk) once it has loaded; 'off' without `apiUrl`. A
  * failed load offers retry (DESIGN.md rule 8).
@@ -18,7 +15,7 @@ const loaded = new WeakMap<LatchClient, LatchApi>()
 export function useLatchApi(): LatchApiState {
   const client = useLatchClient()
   const enabled = client.options.apiUrl !== undefined
-  const [api, setApi] = useState(() => loaded.get(client))
+  const [api, setApi] = useState(() => client.loadedApi())
   const [error, setError] = useState<Error>()
 
   useEffect(() => {
@@ -26,7 +23,6 @@ export function useLatchApi(): LatchApiState {
     let live = true
     client.api().then(
       (value) => {
-        loaded.set(client, value)
         if (live) setApi(value)
       },
       (reason: unknown) => {
