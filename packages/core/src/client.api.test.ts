@@ -43,6 +43,20 @@ describe('client.api()', () => {
     expect(server.requests[0]!.url.href).toMatch(/^http:\/\/api\.test\/getWallets\?projectId=demo&st=latch/)
   })
 
+  it('asks chainApiUrl for token balances, and apiUrl when the app names no other', async () => {
+    const server = withServer()
+    const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+    const own = await createTestLatch({ apiUrl, projectId: 'demo' }).client.api()
+    const other = await createTestLatch({ apiUrl, chainApiUrl: 'http://chain.test' }).client.api()
+    await own.queryClient.fetchQuery(own.balancesQuery(address, 'eip155:31337')).catch(() => undefined)
+    await other.queryClient.fetchQuery(other.balancesQuery(address, 'eip155:31337')).catch(() => undefined)
+    expect(server.requests.map((r) => r.url.origin + r.url.pathname)).toEqual([
+      `${apiUrl}/v1/account/${address}/balance`,
+      `http://chain.test/v1/account/${address}/balance`,
+    ])
+    expect(server.requests[0]!.url.searchParams.get('projectId')).toBe('demo')
+  })
+
   it('gives two clients separate query clients and caches', async () => {
     const server = withServer()
     const one = await createTestLatch({ apiUrl }).client.api()

@@ -1,5 +1,12 @@
 export type { AnalyticsProperties } from './analytics/analytics.ts'
 export type { LatchApi } from './api/api.ts'
+export type {
+  BalanceQueries,
+  BalancesQueryKey,
+  BalancesQueryOptions,
+  TokenBalanceUnavailableError,
+} from './api/balances.ts'
+export type { BlockchainClient } from './api/blockchain.ts'
 export type { DirectoryClient } from './api/directory.ts'
 export type { HttpError } from './api/http.ts'
 export type {
@@ -24,6 +31,7 @@ export {
 export * from './connectors/order.ts'
 export * from './errors/index.ts'
 export * from './format/format.ts'
+export { floorDecimal, formatUsd, tokensToShow } from './format/tokens.ts'
 export * from './options.ts'
 export * from './router/router.ts'
 export { getRecentWallets, RECENT_WALLETS_LIMIT, STORAGE_PREFIX } from './storage/recent.ts'

@@ -121,6 +121,17 @@ describe('apiUrl and projectId', () => {
       'https://latch.example/api',
     )
   })
+
+  it('send the blockchain API to apiUrl unless chainApiUrl names another server', () => {
+    expect(createLatch(base).options.chainApiUrl).toBeUndefined()
+    expect(resolveOptions({ ...base, apiUrl: 'http://127.0.0.1:8787/' }).chainApiUrl).toBe(
+      'http://127.0.0.1:8787',
+    )
+    expect(
+      resolveOptions({ ...base, apiUrl: 'http://127.0.0.1:8787', chainApiUrl: 'https://chain.example/v/' })
+        .chainApiUrl,
+    ).toBe('https://chain.example/v')
+  })
 })
 
 describe('SPEC §3 default account types', () => {
@@ -229,6 +240,12 @@ describe('invalid options throw InvalidOptionsError at createLatch time', () => 
     ['an apiUrl that is not http(s)', { apiUrl: 'ftp://latch.example' }, /apiUrl must be an http\(s\) URL/],
     ['an apiUrl with a query', { apiUrl: 'https://latch.example/?a=1' }, /apiUrl must be .* without query/],
     ['an apiUrl that is not a string', { apiUrl: 8787 }, /apiUrl must be an http\(s\) URL/],
+    ['a chainApiUrl that is not http(s)', { chainApiUrl: 'ws://x.example' }, /chainApiUrl must be an http/],
+    [
+      'a chainApiUrl with a fragment',
+      { chainApiUrl: 'https://x.example/#a' },
+      /chainApiUrl must be .* fragment/,
+    ],
     ['an empty projectId', { projectId: '' }, /projectId must be a non-empty string/],
     ['a projectId over 100 characters', { projectId: 'p'.repeat(101) }, /at most 100 characters/],
   ]

@@ -97,7 +97,12 @@ export interface LatchOptions {
    * the modal lists only the wallets found in the browser and sends no analytics (DESIGN.md rule 7).
    */
   apiUrl?: string
-  /** The project the server knows this app by; sent with every request to `apiUrl`. */
+  /**
+   * Base URL (http or https) of the blockchain API (token balances, SPEC §7). Defaults to `apiUrl`; set it
+   * when another Latch server answers those calls.
+   */
+  chainApiUrl?: string
+  /** The project the server knows this app by; sent with every request to `apiUrl` and `chainApiUrl`. */
   projectId?: string
 }
 
@@ -105,7 +110,15 @@ export interface ResolvedOptions
   extends Required<
     Omit<
       LatchOptions,
-      'defaultNetwork' | 'metadata' | 'siwx' | 'storage' | 'socials' | 'isMobile' | 'apiUrl' | 'projectId'
+      | 'defaultNetwork'
+      | 'metadata'
+      | 'siwx'
+      | 'storage'
+      | 'socials'
+      | 'isMobile'
+      | 'apiUrl'
+      | 'chainApiUrl'
+      | 'projectId'
     >
   > {
   features: Features
@@ -118,6 +131,8 @@ export interface ResolvedOptions
   isMobile: () => boolean
   /** Without a trailing slash. */
   apiUrl: string | undefined
+  /** `chainApiUrl`, else `apiUrl`; without a trailing slash. */
+  chainApiUrl: string | undefined
   projectId: string | undefined
 }
 
@@ -211,7 +226,7 @@ function checkNetwork(network: unknown, index: number): Network {
   return n as Network
 }
 
-function checkApiUrl(value: unknown): string | undefined {
+function checkApiUrl(value: unknown, name = 'apiUrl'): string | undefined {
   if (value === undefined) return undefined
   let url: URL | undefined
   try {
@@ -220,7 +235,7 @@ function checkApiUrl(value: unknown): string | undefined {
     url = undefined
   }
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) {
-    fail(`apiUrl must be an http(s) URL without query or fragment, not ${JSON.stringify(value)}.`)
+    fail(`${name} must be an http(s) URL without query or fragment, not ${JSON.stringify(value)}.`)
   }
   return url.href.replace(/\/+$/, '')
 }
@@ -322,6 +337,8 @@ export function resolveOptions(options: LatchOptions): ResolvedOptions {
     }
   }
 
+  const apiUrl = checkApiUrl(options.apiUrl)
+
   const customWallets = options.customWallets ?? []
   if (
     !Array.isArray(customWallets) ||
@@ -363,7 +380,8 @@ export function resolveOptions(options: LatchOptions): ResolvedOptions {
     connectTimeoutMs,
     storage: options.storage ?? defaultStorage(),
     isMobile: options.isMobile ?? defaultIsMobile,
-    apiUrl: checkApiUrl(options.apiUrl),
+    apiUrl,
+    chainApiUrl: checkApiUrl(options.chainApiUrl, 'chainApiUrl') ?? apiUrl,
     projectId: checkProjectId(options.projectId),
   }
 }

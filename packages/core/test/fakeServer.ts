@@ -3,7 +3,13 @@
  * handlers (defaults: analytics on, `/e` accepted, a directory of numbered wallets), and a recording
  * `navigator.sendBeacon`.
  */
-import type { AnalyticsEvent, WalletListing, WalletsPage } from '../src/api/types.ts'
+import type {
+  AnalyticsEvent,
+  BalancesResponse,
+  TokenBalance,
+  WalletListing,
+  WalletsPage,
+} from '../src/api/types.ts'
 
 export interface RecordedRequest {
   url: URL
@@ -64,6 +70,29 @@ export function directoryHandler(wallets: readonly WalletListing[]): Handler {
     }
     return json(body)
   }
+}
+
+/** A token balance on devnet A (eip155:31337) worth `value` USD; 18 decimals unless overridden. */
+export function tokenBalance(symbol: string, overrides: Partial<TokenBalance> = {}): TokenBalance {
+  return {
+    name: `${symbol} Token`,
+    symbol,
+    chainId: 'eip155:31337',
+    address: `eip155:31337:0x${symbol.toLowerCase().padEnd(40, '0')}`,
+    value: 1,
+    price: 1,
+    quantity: { decimals: '18', numeric: '1' },
+    iconUrl: `https://icons.test/${symbol}.png`,
+    ...overrides,
+  }
+}
+
+/** The path of an account's `GET /v1/account/{address}/balance`. */
+export const balancePath = (address: string) => `/v1/account/${address}/balance`
+
+/** Answers the balance endpoint with `balances`, as the blockchain API does. */
+export function balancesHandler(balances: readonly TokenBalance[]): Handler {
+  return () => json({ balances: [...balances] } satisfies BalancesResponse)
 }
 
 export function createFakeServer(): FakeServer {

@@ -5,9 +5,17 @@
  */
 import type { WalletListing, WalletsPage } from '@latch/core'
 import { afterEach, vi } from 'vitest'
-import { createFakeServer, type FakeServer, json, listing } from '../../core/test/fakeServer.ts'
+import {
+  balancePath,
+  balancesHandler,
+  createFakeServer,
+  type FakeServer,
+  json,
+  listing,
+  tokenBalance,
+} from '../../core/test/fakeServer.ts'
 
-export { listing }
+export { balancePath, balancesHandler, json, listing, tokenBalance }
 
 /** The `apiUrl` of the test clients that have a directory. */
 export const API_URL = 'http://latch.test'

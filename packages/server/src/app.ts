@@ -8,9 +8,11 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
+import type { BlockchainConfig } from './chains/types.ts'
 import { corsOptions } from './cors.ts'
 import { registerErrorHandlers } from './errors.ts'
 import { analyticsRoutes } from './routes/analytics.ts'
+import { blockchainRoutes } from './routes/blockchain.ts'
 import { directoryRoutes } from './routes/directory.ts'
 import { healthRoutes } from './routes/health.ts'
 import { imageRoutes } from './routes/images.ts'
@@ -32,14 +34,16 @@ export interface CreateAppOptions {
   publicUrl?: string
   /** How often usage counters are written (default 5 s). */
   usageFlushIntervalMs?: number
+  /** Chains, tokens and prices of the blockchain API; without it those routes are not served. */
+  blockchain?: BlockchainConfig
 }
 
 /** The app after `createApp`: routes typed by their zod schemas. */
 export type LatchApp = FastifyInstance
 
 /**
- * The Fastify app: directory, images, analytics, health, OpenAPI at /docs. Does not listen and does not close
- * the storage; closing the app flushes the usage counters.
+ * The Fastify app: directory, images, analytics, health, the blockchain API when configured, OpenAPI at /docs.
+ * Does not listen and does not close the storage; closing the app flushes the usage counters.
  *
  * @example
  * const app = await createApp({ storage: await openStorage({ dataDir: 'memory' }), logger: false })
@@ -85,5 +89,11 @@ export async function createApp(options: CreateAppOptions): Promise<LatchApp> {
   await app.register(imageRoutes, { storage })
   await app.register(analyticsRoutes, { storage })
   await app.register(healthRoutes, { storage })
+  if (options.blockchain) {
+    await app.register(blockchainRoutes, {
+      blockchain: options.blockchain,
+      ...(publicUrl ? { publicUrl } : {}),
+    })
+  }
   return app
 }

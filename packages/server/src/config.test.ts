@@ -28,6 +28,17 @@ test.each([
   [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
   [{ PUBLIC_URL: 'ftp://x' }, 'PUBLIC_URL'],
   [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+  [{ LATCH_RPC_A: 'localhost:8545' }, 'LATCH_RPC_A'],
+  [{ LATCH_RPC_B: 'ws://127.0.0.1:8546' }, 'LATCH_RPC_B'],
+  [{ LATCH_CHAINS: '/nonexistent/chains.json' }, 'LATCH_CHAINS: /nonexistent/chains.json'],
 ])('%j is refused naming %s', (env, name) => {
   expect(() => readConfig(env)).toThrow(name)
+})
+
+test('LATCH_RPC_A and LATCH_RPC_B move the devnet chains', () => {
+  const { blockchain } = readConfig({ LATCH_RPC_B: 'http://devnet-b:8546' })
+  expect(blockchain?.chains.map((chain) => [chain.caipNetworkId, chain.rpcUrl])).toEqual([
+    ['eip155:31337', 'http://127.0.0.1:8545'],
+    ['eip155:31338', 'http://devnet-b:8546'],
+  ])
 })

@@ -1,9 +1,13 @@
+import { devnetBlockchainConfig } from './chains/defaults.ts'
+import { loadChainsConfig } from './chains/loadChainsConfig.ts'
 import type { StartServerOptions } from './startServer.ts'
 
 /**
  * Server options from the environment: PORT (8787), HOST (127.0.0.1), DATABASE_URL (PostgreSQL; else PGlite),
  * LATCH_DATA_DIR (PGlite's directory, default `.latch/data`; `memory` for in-memory), PUBLIC_URL (base of
- * image_url), LOG_LEVEL (info). Throws on a malformed value, naming the variable.
+ * image_url), LOG_LEVEL (info); the blockchain API's chains from the JSON file LATCH_CHAINS, else the devnet at
+ * LATCH_RPC_A / LATCH_RPC_B (startServer's default is the devnet on 8545 and 8546). Throws on a malformed value,
+ * naming the variable.
  *
  * @example
  * await startServer(readConfig(process.env))
@@ -27,6 +31,22 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): StartServerOpt
   if (env.PUBLIC_URL) {
     if (!/^https?:\/\/[^\s]+$/.test(env.PUBLIC_URL)) throw new Error('PUBLIC_URL must be an http(s) URL')
     options.publicUrl = env.PUBLIC_URL
+  }
+  if (env.LATCH_CHAINS) {
+    try {
+      options.blockchain = loadChainsConfig(env.LATCH_CHAINS)
+    } catch (error) {
+      throw new Error(`LATCH_CHAINS: ${(error as Error).message}`, { cause: error })
+    }
+  } else if (env.LATCH_RPC_A || env.LATCH_RPC_B) {
+    for (const name of ['LATCH_RPC_A', 'LATCH_RPC_B'] as const) {
+      const url = env[name]
+      if (url && !/^https?:\/\/[^\s]+$/.test(url)) throw new Error(`${name} must be an http(s) URL`)
+    }
+    options.blockchain = devnetBlockchainConfig({
+      ...(env.LATCH_RPC_A ? { rpcA: env.LATCH_RPC_A } : {}),
+      ...(env.LATCH_RPC_B ? { rpcB: env.LATCH_RPC_B } : {}),
+    })
   }
   const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
   const level = env.LOG_LEVEL || 'info'

@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net'
 import type { FastifyServerOptions } from 'fastify'
 import { createApp, type LatchApp } from './app.ts'
+import { devnetBlockchainConfig } from './chains/defaults.ts'
+import type { BlockchainConfig } from './chains/types.ts'
 import { ensureDefaults } from './defaults.ts'
 import { openStorage } from './storage/openStorage.ts'
 import type { Storage } from './storage/types.ts'
@@ -18,6 +20,8 @@ export interface StartServerOptions {
   logger?: FastifyServerOptions['logger']
   /** Base URL for image_url, when clients reach the server by another address (a proxy). */
   publicUrl?: string
+  /** The blockchain API's chains, tokens and prices; default: the local devnet (8545 and 8546). */
+  blockchain?: BlockchainConfig
 }
 
 export interface LatchServer {
@@ -49,6 +53,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Lat
       storage,
       logger: options.logger ?? false,
       ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+      blockchain: options.blockchain ?? devnetBlockchainConfig(),
     })
     await app.listen({ port: options.port ?? 8787, host: options.host ?? '127.0.0.1' })
   } catch (error) {

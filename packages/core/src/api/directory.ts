@@ -1,5 +1,4 @@
-import { SDK_TYPE, SDK_VERSION } from '../version.ts'
-import { type FetchFunction, requestJson } from './http.ts'
+import { type FetchFunction, requestJson, serverUrl } from './http.ts'
 import type { AnalyticsConfig, GetWalletsParameters, WalletsPage } from './types.ts'
 
 export interface DirectoryClientParameters {
@@ -37,16 +36,8 @@ export function createDirectoryClient(parameters: DirectoryClientParameters): Di
   const { apiUrl, projectId } = parameters
   const fetchFunction: FetchFunction = (input, init) => (parameters.fetch ?? fetch)(input, init)
 
-  const url = (path: string, query: Record<string, string | undefined> = {}) => {
-    const target = new URL(apiUrl + path)
-    if (projectId) target.searchParams.set('projectId', projectId)
-    target.searchParams.set('st', SDK_TYPE)
-    target.searchParams.set('sv', SDK_VERSION)
-    for (const [key, value] of Object.entries(query)) {
-      if (value) target.searchParams.set(key, value)
-    }
-    return target.href
-  }
+  const url = (path: string, query?: Record<string, string | undefined>) =>
+    serverUrl(apiUrl, path, projectId, query)
   const image = (route: string) => (id: string) => url(`${route}/${encodeURIComponent(id)}`)
 
   return {

@@ -1,4 +1,5 @@
 import { BaseError } from '../errors/BaseError.ts'
+import { SDK_TYPE, SDK_VERSION } from '../version.ts'
 
 /** SPEC §8: any non-success HTTP status reads 'HTTP status code: {n}'. */
 export class HttpError extends BaseError {
@@ -27,4 +28,28 @@ export async function requestJson<T>(
   const response = await fetchFunction(url, init)
   if (!response.ok) throw new HttpError(response.status, url)
   return (await response.json()) as T
+}
+
+/**
+ * A Latch server URL: `base` + `path` with projectId (when set), `st`, `sv` and the non-empty `query` values,
+ * as every directory and blockchain API request carries them (SPEC §7).
+ *
+ * @example
+ * serverUrl('http://127.0.0.1:8787', '/getWallets', 'demo', { page: '1' })
+ * // 'http://127.0.0.1:8787/getWallets?projectId=demo&st=latch&sv=…&page=1'
+ */
+export function serverUrl(
+  base: string,
+  path: string,
+  projectId: string | undefined,
+  query: Record<string, string | undefined> = {},
+): string {
+  const target = new URL(base + path)
+  if (projectId) target.searchParams.set('projectId', projectId)
+  target.searchParams.set('st', SDK_TYPE)
+  target.searchParams.set('sv', SDK_VERSION)
+  for (const [key, value] of Object.entries(query)) {
+    if (value) target.searchParams.set(key, value)
+  }
+  return target.href
 }

@@ -71,3 +71,39 @@ export interface AnalyticsEvent {
     properties?: Record<string, string | number | boolean | null>
   }
 }
+
+/** A token the account holds (SPEC §3 Token balance), as `GET /v1/account/{address}/balance` lists it. */
+export interface TokenBalance {
+  name: string
+  symbol: string
+  /** CAIP-2 network id. */
+  chainId: string
+  /** CAIP-10 id of the token contract; absent for the network's own coin. */
+  address?: string
+  /** What the holding is worth in `currency` (USD). */
+  value: number
+  /** The price of one token in `currency`. */
+  price: number
+  quantity: {
+    /** The token's decimals, as a string. '0' marks a token the modal does not list (SPEC §5). */
+    decimals: string
+    /** The amount held as an exact decimal, e.g. '12.5'. */
+    numeric: string
+  }
+  iconUrl: string
+}
+
+/** `GET /v1/account/{address}/balance` (SPEC §7): the non-zero balances of an account. */
+export interface BalancesResponse {
+  balances: TokenBalance[]
+}
+
+/** `GET /v1/account/{address}/balance` query (SPEC §7). */
+export interface GetBalancesParameters {
+  /** The account's plain address (not CAIP-10). */
+  address: string
+  /** CAIP-2 network id. */
+  chainId: string
+  /** Skip the server's 30 s cache. */
+  forceUpdate?: boolean
+}

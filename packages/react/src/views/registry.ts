@@ -11,6 +11,12 @@ export const viewChunks: Partial<Record<View, Chunk>> = {
   UnsupportedChain: createChunk(() => import('./UnsupportedChain/UnsupportedChainView.tsx')),
 }
 
+/**
+ * The Account view's token list (it needs the blockchain API). Imported from here, as the views are, so
+ * that its shared modules are split as theirs are, not into new chunks of their own.
+ */
+export const tokensChunk = createChunk(() => import('./Account/Tokens/Tokens.tsx'))
+
 export const viewTitles: Record<View, string> = {
   Connect: 'Connect Wallet',
   Account: 'Account',

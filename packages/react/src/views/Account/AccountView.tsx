@@ -1,12 +1,30 @@
 import { shortenAddress } from '@latch/core'
+import { useChunk } from '../../chunk.ts'
 import { Icon } from '../../components/Icon/Icon.tsx'
 import { WalletImage } from '../../components/WalletImage/WalletImage.tsx'
 import { useLatchClient } from '../../context.ts'
 import { useAccount } from '../../hooks/useAccount.ts'
 import { useNetwork } from '../../hooks/useNetwork.ts'
+import { tokensChunk } from '../registry.ts'
 import { Avatar } from './Avatar.tsx'
 
-/** The connected account: name or address, balance, network, explorer link, copy and disconnect. */
+/** The token list's chunk once it has loaded; nothing while it loads, 'Try again' if its request failed. */
+function LazyTokens() {
+  const state = useChunk(tokensChunk)
+  if (state?.status === 'ready') return <state.Component />
+  if (state?.status === 'failed')
+    return (
+      <button type="button" className="latch-button latch-button-secondary" onClick={state.retry}>
+        Try again
+      </button>
+    )
+  return null
+}
+
+/**
+ * The connected account: name or address, balance, the tokens (with a Latch server, on eip155 networks),
+ * network, explorer link, copy and disconnect.
+ */
 export default function AccountView() {
   const client = useLatchClient()
   const account = useAccount()
@@ -61,6 +79,7 @@ export default function AccountView() {
           <span className="latch-muted">{isUnsupported ? '—' : 'Loading balance…'}</span>
         )}
       </div>
+      {client.options.apiUrl && network.chainNamespace === 'eip155' && !isUnsupported && <LazyTokens />}
       <ul className="latch-list">
         <li>
           <button

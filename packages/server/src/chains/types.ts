@@ -1,0 +1,52 @@
+/** A token the server reads balances of on a chain. */
+export interface TokenConfig {
+  address: `0x${string}`
+  name: string
+  symbol: string
+  decimals: number
+}
+
+/** An EVM chain the blockchain API serves: where to read it and which tokens it lists. */
+export interface ChainConfig {
+  /** CAIP-2, e.g. `eip155:31337`. */
+  caipNetworkId: string
+  chainId: number
+  name: string
+  rpcUrl: string
+  wsUrl?: string
+  nativeCurrency: { name: string; symbol: string; decimals: number }
+  tokens: TokenConfig[]
+}
+
+/** An asset to price: a chain's native coin or one of its tokens. */
+export interface PricedAsset {
+  /** CAIP-2. */
+  chainId: string
+  /** Token address, or `native`. */
+  address: string
+  symbol: string
+}
+
+/**
+ * Prices of assets in a fiat currency (`usd`), keyed by {@link priceKey}. An asset without a known price is
+ * absent from the map; a provider never throws for a price it cannot get.
+ */
+export interface PriceProvider {
+  prices(currency: string, assets: readonly PricedAsset[]): Promise<Map<string, number>>
+}
+
+/** The blockchain API's configuration (issue 5). */
+export interface BlockchainConfig {
+  chains: ChainConfig[]
+  prices: PriceProvider
+}
+
+/**
+ * The key of an asset in a {@link PriceProvider}'s answer: `<CAIP-2>:<address lower-case | native>`.
+ *
+ * @example
+ * priceKey({ chainId: 'eip155:1', address: 'native', symbol: 'ETH' }) // 'eip155:1:native'
+ */
+export function priceKey(asset: Pick<PricedAsset, 'chainId' | 'address'>): string {
+  return `${asset.chainId}:${asset.address.toLowerCase()}`
+}

@@ -1,0 +1,216 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { z } from 'zod'
+import { type ChainHolding, chainClient, readBalances } from '../chains/readBalances.ts'
+import {
+  balanceParams,
+  balanceQuery,
+  balances,
+  fungiblePriceBody,
+  fungiblePrices,
+  supportedChains,
+} from '../chains/schemas.ts'
+import { type BlockchainConfig, type ChainConfig, type PricedAsset, priceKey } from '../chains/types.ts'
+import { LruCache } from '../lruCache.ts'
+import { errorBody, sdkQuery } from '../schemas.ts'
+
+export interface BlockchainRoutesOptions {
+  blockchain: BlockchainConfig
+  /** Base URL for icon URLs; default: the request's protocol and host. */
+  publicUrl?: string
+}
+
+type TokenBalance = z.output<typeof balances>['balances'][number]
+
+/** What a balance read gives: the balances of the chains that answered, and the chains that did not. */
+interface BalanceRead {
+  balances: TokenBalance[]
+  failed: ChainConfig[]
+}
+
+/** SPEC §9: balances are cached 30 s. */
+const balanceTtlMs = 30_000
+
+function assetOf(holding: ChainHolding): PricedAsset {
+  return {
+    chainId: holding.chain.caipNetworkId,
+    address: holding.token?.address ?? 'native',
+    symbol: holding.symbol,
+  }
+}
+
+async function pricesOf(
+  blockchain: BlockchainConfig,
+  currency: string,
+  assets: readonly PricedAsset[],
+): Promise<Map<string, number>> {
+  if (assets.length === 0) return new Map()
+  // A provider should not throw; if one does, the balances still go out, without prices.
+  return blockchain.prices.prices(currency, assets).catch(() => new Map<string, number>())
+}
+
+const iconUrlOf = (baseUrl: string, symbol: string) =>
+  `${baseUrl}/public/getTokenImage/${encodeURIComponent(symbol)}`
+
+/**
+ * The blockchain API (SPEC §7): supported chains, an account's balances read from the chains (cached 30 s), and
+ * fungible prices.
+ */
+export const blockchainRoutes: FastifyPluginAsyncZod<BlockchainRoutesOptions> = async (
+  app,
+  { blockchain, publicUrl },
+) => {
+  const chains = blockchain.chains
+  const clients = new Map(chains.map((chain) => [chain.caipNetworkId, chainClient(chain)]))
+  const cache = new LruCache<TokenBalance[]>({ maxEntries: 10_000, ttlMs: balanceTtlMs })
+  // Concurrent requests for the same uncached balances share one read of the chains.
+  const reading = new Map<string, Promise<BalanceRead>>()
+
+  async function readAccount(
+    address: `0x${string}`,
+    requested: ChainConfig[],
+    currency: string,
+    baseUrl: string,
+  ): Promise<BalanceRead> {
+    const results = await Promise.allSettled(
+      requested.map((chain) => readBalances(chain, clients.get(chain.caipNetworkId)!, address)),
+    )
+    const holdings: ChainHolding[] = []
+    const failed: ChainConfig[] = []
+    results.forEach((result, index) => {
+      if (result.status === 'fulfilled') holdings.push(...result.value)
+      else {
+        failed.push(requested[index]!)
+        app.log.warn(
+          { err: result.reason, chain: requested[index]!.caipNetworkId },
+          'could not read balances from a chain',
+        )
+      }
+    })
+    const prices = await pricesOf(blockchain, currency, holdings.map(assetOf))
+    return {
+      failed,
+      balances: holdings.map((holding) => {
+        const price = prices.get(priceKey(assetOf(holding)))
+        return {
+          name: holding.name,
+          symbol: holding.symbol,
+          chainId: holding.chain.caipNetworkId,
+          ...(holding.token ? { address: `${holding.chain.caipNetworkId}:${holding.token.address}` } : {}),
+          ...(price === undefined ? {} : { value: Number(holding.numeric) * price, price }),
+          quantity: { decimals: String(holding.decimals), numeric: holding.numeric },
+          iconUrl: iconUrlOf(baseUrl, holding.symbol),
+        }
+      }),
+    }
+  }
+
+  app.get(
+    '/v1/supported-chains',
+    {
+      config: { usage: true },
+      schema: {
+        summary: 'The chains the blockchain API serves',
+        tags: ['blockchain'],
+        querystring: sdkQuery,
+        response: { 200: supportedChains, 400: errorBody },
+      },
+    },
+    async () => ({
+      http: chains.map((chain) => chain.caipNetworkId),
+      ws: chains.filter((chain) => chain.wsUrl).map((chain) => chain.caipNetworkId),
+    }),
+  )
+
+  app.get(
+    '/v1/account/:address/balance',
+    {
+      config: { usage: true },
+      schema: {
+        summary: "An account's native and token balances, read from the chains",
+        description:
+          'Zero balances are left out. Cached 30 s per address, chain and currency unless forceUpdate=true. A chain ' +
+          'that cannot be read is left out of the answer; 502 when none of the requested chains can be read.',
+        tags: ['blockchain'],
+        params: balanceParams,
+        querystring: balanceQuery(chains.map((chain) => chain.caipNetworkId)),
+        response: { 200: balances, 400: errorBody, 502: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const { address } = request.params
+      const { currency, chainId, forceUpdate } = request.query
+      const baseUrl = publicUrl ?? `${request.protocol}://${request.host}`
+      const key = JSON.stringify([baseUrl, address, chainId ?? '*', currency])
+      if (!forceUpdate) {
+        const cached = cache.get(key)
+        if (cached) return { balances: cached }
+      }
+      const requested = chainId ? chains.filter((chain) => chain.caipNetworkId === chainId) : chains
+      let read = forceUpdate ? undefined : reading.get(key)
+      if (!read) {
+        read = readAccount(address, requested, currency, baseUrl)
+        if (!forceUpdate) {
+          reading.set(key, read)
+          void read.finally(() => reading.delete(key)).catch(() => {})
+        }
+      }
+      const result = await read
+      if (result.failed.length === requested.length) {
+        const names = result.failed.map((chain) => `${chain.name} (${chain.caipNetworkId})`).join(', ')
+        return reply.code(502).send({ error: `Could not read balances from ${names}` })
+      }
+      // A partial answer is served but not kept: the next request tries the missing chains again.
+      if (result.failed.length === 0) cache.set(key, result.balances)
+      return { balances: result.balances }
+    },
+  )
+
+  app.post(
+    '/v1/fungible/price',
+    {
+      config: { usage: true },
+      schema: {
+        summary: 'Prices of native coins and tokens by CAIP-10 address',
+        description: 'Unknown addresses, and assets without a known price, are left out.',
+        tags: ['blockchain'],
+        querystring: sdkQuery,
+        body: fungiblePriceBody,
+        response: { 200: fungiblePrices, 400: errorBody },
+      },
+    },
+    async (request) => {
+      const { currency, addresses } = request.body
+      const baseUrl = publicUrl ?? `${request.protocol}://${request.host}`
+      const known = new Map<string, PricedAsset & { name: string }>()
+      for (const caip10 of addresses) {
+        const cut = caip10.lastIndexOf(':')
+        const chain = chains.find((candidate) => candidate.caipNetworkId === caip10.slice(0, cut))
+        const address = caip10.slice(cut + 1).toLowerCase()
+        if (!chain) continue
+        const token =
+          address === 'native'
+            ? undefined
+            : chain.tokens.find((candidate) => candidate.address.toLowerCase() === address)
+        if (address !== 'native' && !token) continue
+        const asset = {
+          chainId: chain.caipNetworkId,
+          address: token?.address ?? 'native',
+          symbol: token?.symbol ?? chain.nativeCurrency.symbol,
+          name: token?.name ?? chain.nativeCurrency.name,
+        }
+        known.set(priceKey(asset), asset)
+      }
+      const assets = [...known.values()]
+      const prices = await pricesOf(blockchain, currency, assets)
+      return {
+        fungibles: assets.flatMap((asset) => {
+          const price = prices.get(priceKey(asset))
+          if (price === undefined) return []
+          return [
+            { name: asset.name, symbol: asset.symbol, iconUrl: iconUrlOf(baseUrl, asset.symbol), price },
+          ]
+        }),
+      }
+    },
+  )
+}
