@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { connectThrough, createTestLatch } from '../test/fakeAdapter.ts'
+import { ADDRESS_A, connectThrough, createTestLatch } from '../test/fakeAdapter.ts'
 import { createFakeServer } from '../test/fakeServer.ts'
 import { ApiNotConfiguredError } from './errors/BaseError.ts'
 
@@ -78,12 +78,19 @@ describe('client.api()', () => {
     expect(api.queryClient.getQueryData(options.queryKey)).toBeUndefined()
   })
 
-  it('makes no request until asked: creating, reconnecting and connecting send nothing', async () => {
+  it('makes no request until the visitor acts: creating and reconnecting with nothing stored send nothing', async () => {
     const server = withServer()
     const { client } = createTestLatch({ apiUrl, projectId: 'demo', features: { analytics: false } })
     await client.reconnect()
-    await connectThrough(client)
     await client.api()
     expect(server.requests).toHaveLength(0)
+  })
+
+  it('asks only for the identity of the account when the visitor connects', async () => {
+    const server = withServer()
+    const { client } = createTestLatch({ apiUrl, projectId: 'demo', features: { analytics: false } })
+    await connectThrough(client)
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1))
+    expect(server.requests[0]!.url.pathname).toBe(`/v1/identity/${ADDRESS_A}`)
   })
 })

@@ -6,6 +6,7 @@ import { createBalanceReader } from './client/balance.ts'
 import { createConnect } from './client/connect.ts'
 import { type ClientStores, type ConnectorsState, createClientContext } from './client/context.ts'
 import { createDisconnect } from './client/disconnect.ts'
+import { createIdentityReader } from './client/identity.ts'
 import { createReconnect } from './client/reconnect.ts'
 import { createSession } from './client/session.ts'
 import { createSwitchNetwork } from './client/switchNetwork.ts'
@@ -45,6 +46,11 @@ export interface LatchClient extends ClientStores {
   /** Silent reconnect of the stored connection, recent connectors first (SPEC §4). */
   reconnect(): Promise<void>
   refreshBalance(parameters?: { force?: boolean }): Promise<void>
+  /**
+   * Reads the account's name and avatar (`GET /v1/identity`) into `profileName` / `profileImage`; cached
+   * 5 minutes unless `force`. Done on connect and account change; call it after registering a name.
+   */
+  refreshIdentity(parameters?: { force?: boolean }): Promise<void>
   signMessage(message: string): Promise<string>
   sendTransaction(parameters: { to: string; value?: bigint; data?: string }): Promise<string>
   /** Loads the adapter of a namespace (lazily, once). */
@@ -80,11 +86,28 @@ export function createLatch(options: LatchOptions): LatchClient {
   const { modal, router, accounts, theme, connection } = context
   const registry = createAdapterRegistry(context)
   const balance = createBalanceReader(context, registry.getAdapter)
-  const session = createSession(context, registry, balance)
-  const { signMessage, sendTransaction } = createWalletActions(context, registry, balance)
   let api: Promise<LatchApi> | undefined
   let loadedApi: LatchApi | undefined
   let destroyed = false
+  const loadApi = () => {
+    if (!resolved.apiUrl) return Promise.reject(new ApiNotConfiguredError())
+    api ??= import('./api/api.ts').then(
+      ({ createApi }) => {
+        loadedApi = createApi({ options: resolved })
+        if (destroyed) loadedApi.destroy()
+        return loadedApi
+      },
+      (error: unknown) => {
+        // A chunk that failed to load may load on the next try.
+        api = undefined
+        throw error
+      },
+    )
+    return api
+  }
+  const identity = createIdentityReader(context, loadApi)
+  const session = createSession(context, registry, balance, identity)
+  const { signMessage, sendTransaction } = createWalletActions(context, registry, balance)
 
   return {
     options: resolved,
@@ -132,26 +155,12 @@ export function createLatch(options: LatchOptions): LatchClient {
     switchNetwork: createSwitchNetwork(context, registry, session, balance),
     reconnect: createReconnect(context, registry, session),
     refreshBalance: balance.refreshBalance,
+    refreshIdentity: identity.refreshIdentity,
     signMessage,
     sendTransaction,
     getAdapter: registry.getAdapter,
     getAccount: () => accounts.get(context.activeNamespace()),
-    api() {
-      if (!resolved.apiUrl) return Promise.reject(new ApiNotConfiguredError())
-      api ??= import('./api/api.ts').then(
-        ({ createApi }) => {
-          loadedApi = createApi({ options: resolved })
-          if (destroyed) loadedApi.destroy()
-          return loadedApi
-        },
-        (error: unknown) => {
-          // A chunk that failed to load may load on the next try.
-          api = undefined
-          throw error
-        },
-      )
-      return api
-    },
+    api: loadApi,
     loadedApi: () => loadedApi,
     track: context.track,
     destroy() {

@@ -1,4 +1,11 @@
 export type { AnalyticsProperties } from './analytics/analytics.ts'
+export {
+  type AccountQueries,
+  coinTypeOf,
+  DEFAULT_NAME_ZONE,
+  fullName,
+  type RegisterNameParameters,
+} from './api/account.ts'
 export type { LatchApi } from './api/api.ts'
 export type {
   BalanceQueries,
@@ -32,6 +39,15 @@ export * from './connectors/order.ts'
 export * from './errors/index.ts'
 export * from './format/format.ts'
 export { floorDecimal, formatUsd, tokensToShow } from './format/tokens.ts'
+export {
+  groupTransactions,
+  isSpamOnly,
+  type TransactionMonth,
+  type TransactionYear,
+  transactionsToShow,
+  transactionTitle,
+  transferText,
+} from './format/transactions.ts'
 export * from './options.ts'
 export * from './router/router.ts'
 export { getRecentWallets, RECENT_WALLETS_LIMIT, STORAGE_PREFIX } from './storage/recent.ts'

@@ -1,6 +1,7 @@
 import { InfiniteQueryObserver, type QueryClient, QueryObserver } from '@tanstack/query-core'
 import { ApiNotConfiguredError } from '../errors/BaseError.ts'
 import type { ResolvedOptions } from '../options.ts'
+import { type AccountQueries, createAccountQueries } from './account.ts'
 import { type BalanceQueries, createBalanceQueries } from './balances.ts'
 import { type BlockchainClient, createBlockchainClient } from './blockchain.ts'
 import { createDirectoryClient, type DirectoryClient } from './directory.ts'
@@ -12,7 +13,7 @@ import { createQueryClient, createWalletQueries, type WalletQueries } from './qu
  * blockchain API calls, and their query options. The observer classes come along so views need not import
  * query-core.
  */
-export interface LatchApi extends WalletQueries, BalanceQueries {
+export interface LatchApi extends WalletQueries, BalanceQueries, AccountQueries {
   readonly queryClient: QueryClient
   readonly directory: DirectoryClient
   /** The blockchain API at `chainApiUrl` (by default `apiUrl`). */
@@ -43,6 +44,9 @@ export function createApi(client: { options: ResolvedOptions }, fetch?: FetchFun
     blockchain,
     ...createWalletQueries(directory, client.options),
     ...createBalanceQueries(blockchain, client.options),
+    ...createAccountQueries(blockchain, client.options, (queryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
     QueryObserver,
     InfiniteQueryObserver,
     destroy() {

@@ -1,5 +1,14 @@
 import { type FetchFunction, requestJson, serverUrl } from './http.ts'
-import type { BalancesResponse, GetBalancesParameters, TokenBalance } from './types.ts'
+import type {
+  BalancesResponse,
+  GetBalancesParameters,
+  Identity,
+  NameProfile,
+  NameSuggestion,
+  RegisterNameBody,
+  TokenBalance,
+  TransactionsPage,
+} from './types.ts'
 
 export interface BlockchainClientParameters {
   /** Base URL of the blockchain API (`chainApiUrl`), without a trailing slash. */
@@ -14,6 +23,17 @@ export interface BlockchainClient {
   readonly chainApiUrl: string
   /** The account's non-zero balances on one network, valued in USD. */
   getBalances(parameters: GetBalancesParameters, signal?: AbortSignal): Promise<TokenBalance[]>
+  /** The account's name and avatar (Latch names, and ENS where the server reads mainnet). */
+  getIdentity(address: string, signal?: AbortSignal): Promise<Identity>
+  /** One page of the account's transactions on a network, newest first. */
+  getHistory(
+    parameters: { address: string; chainId: string; cursor?: string | undefined },
+    signal?: AbortSignal,
+  ): Promise<TransactionsPage>
+  /** The name asked for (with its availability), then free alternatives, in `zone`. */
+  getNameSuggestions(label: string, zone: string, signal?: AbortSignal): Promise<NameSuggestion[]>
+  /** Registers a name signed for by its address; rejects with the server's reason (`HttpError.reason`). */
+  registerName(body: RegisterNameBody): Promise<NameProfile>
 }
 
 /** The modal shows values in US dollars. */
@@ -40,6 +60,39 @@ export function createBlockchainClient(parameters: BlockchainClientParameters): 
       })
       const { balances } = await requestJson<BalancesResponse>(fetchFunction, url, { signal: signal ?? null })
       return balances
+    },
+    getIdentity(address, signal) {
+      const url = serverUrl(chainApiUrl, `/v1/identity/${encodeURIComponent(address)}`, projectId, {
+        sender: address,
+      })
+      return requestJson<Identity>(fetchFunction, url, { signal: signal ?? null })
+    },
+    getHistory({ address, chainId, cursor }, signal) {
+      const url = serverUrl(chainApiUrl, `/v1/account/${encodeURIComponent(address)}/history`, projectId, {
+        chainId,
+        cursor,
+      })
+      return requestJson<TransactionsPage>(fetchFunction, url, { signal: signal ?? null })
+    },
+    async getNameSuggestions(label, zone, signal) {
+      const url = serverUrl(chainApiUrl, `/v1/profile/suggestions/${encodeURIComponent(label)}`, projectId, {
+        zone,
+      })
+      const { suggestions } = await requestJson<{ suggestions: NameSuggestion[] }>(fetchFunction, url, {
+        signal: signal ?? null,
+      })
+      return suggestions
+    },
+    registerName(body) {
+      return requestJson<NameProfile>(
+        fetchFunction,
+        serverUrl(chainApiUrl, '/v1/profile/account', projectId),
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        },
+      )
     },
   }
 }

@@ -5,10 +5,25 @@ import { SDK_TYPE, SDK_VERSION } from '../version.ts'
 export class HttpError extends BaseError {
   override name = 'HttpError'
   readonly status: number
+  /** The server's own explanation (`{ error }` in a Latch server's JSON body), when it gave one. */
+  readonly reason: string | undefined
 
-  constructor(status: number, url: string) {
-    super(`HTTP status code: ${status}`, { details: `${url} answered ${status}.` })
+  constructor(status: number, url: string, reason?: string) {
+    super(`HTTP status code: ${status}`, {
+      details: `${url} answered ${status}${reason ? `: ${reason}` : ''}.`,
+    })
     this.status = status
+    this.reason = reason
+  }
+}
+
+async function errorReason(response: Response): Promise<string | undefined> {
+  try {
+    const body: unknown = await response.json()
+    const reason = (body as { error?: unknown } | null)?.error
+    return typeof reason === 'string' ? reason : undefined
+  } catch {
+    return undefined
   }
 }
 
@@ -26,7 +41,7 @@ export async function requestJson<T>(
   init?: RequestInit,
 ): Promise<T> {
   const response = await fetchFunction(url, init)
-  if (!response.ok) throw new HttpError(response.status, url)
+  if (!response.ok) throw new HttpError(response.status, url, await errorReason(response))
   return (await response.json()) as T
 }
 

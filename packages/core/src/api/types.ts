@@ -107,3 +107,77 @@ export interface GetBalancesParameters {
   /** Skip the server's 30 s cache. */
   forceUpdate?: boolean
 }
+
+/** `GET /v1/identity/{address}` (SPEC §7): the account's name and avatar, when it has them. */
+export interface Identity {
+  name: string | null
+  avatar: string | null
+}
+
+/** What moved in a transaction, seen from the account whose history it is (SPEC §3 Transaction). */
+export interface TransactionTransfer {
+  fungible_info?: { name: string; symbol: string; icon: { url: string } | null }
+  nft_info?: { name: string; content: { preview: { url: string } | null }; flags: { is_spam: boolean } }
+  direction: 'in' | 'out' | 'self'
+  quantity: {
+    /** Whole units as an exact decimal, e.g. '1.5'. */
+    numeric: string
+  }
+  /** What the transfer was worth in USD, when the server knows a price. */
+  value?: number
+  price?: number
+}
+
+export type TransactionOperationType = 'send' | 'receive' | 'execute' | 'deploy' | 'approve' | 'mint' | 'burn'
+
+/** One transaction of an account's history (SPEC §3). */
+export interface Transaction {
+  /** `<CAIP-2>:<hash>`. */
+  id: string
+  metadata: {
+    operationType: TransactionOperationType
+    hash: string
+    /** ISO 8601. */
+    minedAt: string
+    sentFrom: string
+    sentTo: string | null
+    status: 'confirmed' | 'failed' | 'pending'
+    nonce: number
+    /** CAIP-2. */
+    chain: string
+  }
+  transfers: TransactionTransfer[]
+}
+
+/** `GET /v1/account/{account}/history` (SPEC §7): one page, newest first; `next` is the cursor of the next. */
+export interface TransactionsPage {
+  data: Transaction[]
+  next: string | null
+}
+
+/** A registered name (`GET /v1/profile/account/{name}`, `GET /v1/profile/reverse/{address}`). */
+export interface NameProfile {
+  /** The full name, e.g. 'alice.latch.id'. */
+  name: string
+  /** Unix seconds. */
+  registered: number
+  updated: number
+  /** By ENSIP-11 coin type. */
+  addresses: Record<string, { address: string; created: number }>
+  attributes: Record<string, string>
+}
+
+/** `GET /v1/profile/suggestions/{name}`: the name asked for first, then free alternatives. */
+export interface NameSuggestion {
+  name: string
+  registered: boolean
+}
+
+/** `POST /v1/profile/account` (SPEC §7). */
+export interface RegisterNameBody {
+  coin_type: number
+  address: string
+  /** JSON `{"name","attributes","timestamp"}` as the wallet signed it. */
+  message: string
+  signature: string
+}

@@ -5,6 +5,7 @@ import type { AdapterEvent, ChainAdapter, ChainNamespace, Connector, ConnectResu
 import type { AdapterRegistry } from './adapters.ts'
 import type { BalanceReader } from './balance.ts'
 import type { ClientContext } from './context.ts'
+import type { IdentityReader } from './identity.ts'
 
 /** The life of a connection: established, following the wallet's events, and reset. */
 export interface Session {
@@ -21,6 +22,7 @@ export function createSession(
   context: ClientContext,
   registry: AdapterRegistry,
   balance: BalanceReader,
+  identity: IdentityReader,
 ): Session {
   const { options, accounts, connection, network, router, modal, send, connectors } = context
   const { storage } = options
@@ -36,6 +38,9 @@ export function createSession(
     const { activeNetwork, unsupportedChainId } = network.getState()
     const chainId = unsupportedChainId ?? activeNetwork.id
     const explorer = unsupportedChainId === undefined ? activeNetwork.blockExplorers?.default.url : undefined
+    // Another account's name must not show while this one's is read.
+    if (accounts.get(namespace).address !== address)
+      accounts.update(namespace, { profileName: undefined, profileImage: undefined })
     accounts.update(namespace, {
       address,
       caipAddress: formatCaipAddress(`${namespace}:${chainId}`, address),
@@ -104,6 +109,7 @@ export function createSession(
         return
       }
       setAddress(namespace, address, event.accounts)
+      void identity.refreshIdentity()
     } else {
       applyChain(namespace, event.chainId)
     }
@@ -137,6 +143,7 @@ export function createSession(
       connectors.setState({ recent: addRecentWallet(storage, connector.id) })
       registry.publishConnectors()
       void balance.refreshBalance({ force: true })
+      void identity.refreshIdentity()
     },
     applyChain,
     reset,
