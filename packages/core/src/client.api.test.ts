@@ -48,8 +48,11 @@ describe('client.api()', () => {
     const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
     const own = await createTestLatch({ apiUrl, projectId: 'demo' }).client.api()
     const other = await createTestLatch({ apiUrl, chainApiUrl: 'http://chain.test' }).client.api()
-    await own.queryClient.fetchQuery(own.balancesQuery(address, 'eip155:31337')).catch(() => undefined)
-    await other.queryClient.fetchQuery(other.balancesQuery(address, 'eip155:31337')).catch(() => undefined)
+    const [ownAccount, otherAccount] = [await own.account(), await other.account()]
+    await own.queryClient.fetchQuery(ownAccount.balancesQuery(address, 'eip155:31337')).catch(() => undefined)
+    await other.queryClient
+      .fetchQuery(otherAccount.balancesQuery(address, 'eip155:31337'))
+      .catch(() => undefined)
     expect(server.requests.map((r) => r.url.origin + r.url.pathname)).toEqual([
       `${apiUrl}/v1/account/${address}/balance`,
       `http://chain.test/v1/account/${address}/balance`,

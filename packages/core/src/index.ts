@@ -1,11 +1,5 @@
 export type { AnalyticsProperties } from './analytics/analytics.ts'
-export {
-  type AccountQueries,
-  coinTypeOf,
-  DEFAULT_NAME_ZONE,
-  fullName,
-  type RegisterNameParameters,
-} from './api/account.ts'
+export type { AccountQueries, RegisterNameParameters } from './api/account.ts'
 export type { LatchApi } from './api/api.ts'
 export type {
   BalanceQueries,
@@ -16,6 +10,7 @@ export type {
 export type { BlockchainClient } from './api/blockchain.ts'
 export type { DirectoryClient } from './api/directory.ts'
 export type { HttpError } from './api/http.ts'
+export { coinTypeOf, DEFAULT_NAME_ZONE, fullName, nameRegistrationMessage } from './api/names.ts'
 export type {
   FeaturedWalletsQueryKey,
   FeaturedWalletsQueryOptions,

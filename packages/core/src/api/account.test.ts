@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createFakeServer, json } from '../../test/fakeServer.ts'
-import { coinTypeOf, createAccountQueries, fullName, nameRegistrationMessage } from './account.ts'
-import { createBlockchainClient } from './blockchain.ts'
+import { createAccountQueries } from './account.ts'
 import { HttpError } from './http.ts'
+import { coinTypeOf, fullName, nameRegistrationMessage } from './names.ts'
 import { createQueryClient } from './queries.ts'
 import type { Transaction, TransactionsPage } from './types.ts'
 
@@ -12,11 +12,13 @@ const historyPath = `/v1/account/${address}/history`
 
 function setup() {
   const server = createFakeServer()
-  const blockchain = createBlockchainClient({ chainApiUrl, projectId: 'demo', fetch: server.fetch })
   const queryClient = createQueryClient()
-  const queries = createAccountQueries(blockchain, { projectId: 'demo' }, (queryKey) =>
-    queryClient.invalidateQueries({ queryKey }),
-  )
+  const queries = createAccountQueries({
+    chainApiUrl,
+    projectId: 'demo',
+    fetch: server.fetch,
+    invalidate: (queryKey) => queryClient.invalidateQueries({ queryKey }),
+  })
   return { server, queries, queryClient }
 }
 

@@ -1,13 +1,15 @@
+// An account's balances, identity, history and names: its own chunk (`api.account()`), so that an app
+// showing only the wallet list does not load it.
 import type { InfiniteData, InfiniteQueryObserverOptions, QueryObserverOptions } from '@tanstack/query-core'
-import type { BlockchainClient } from './blockchain.ts'
+import { type BalanceQueries, createBalanceQueries } from './balances.ts'
+import { type BlockchainClient, createBlockchainClient } from './blockchain.ts'
+import type { FetchFunction } from './http.ts'
+import { coinTypeOf, DEFAULT_NAME_ZONE, fullName, nameRegistrationMessage } from './names.ts'
 import type { Identity, NameProfile, NameSuggestion, TransactionsPage } from './types.ts'
 
 /** SPEC §9: names and identity are cached 5 minutes; history (portfolio) 30 s. */
 export const IDENTITY_STALE_TIME_MS = 5 * 60_000
 export const HISTORY_STALE_TIME_MS = 30_000
-
-/** Names live in this zone unless the app picks another (`names.zone`). */
-export const DEFAULT_NAME_ZONE = 'latch.id'
 
 type Scope = { chainApiUrl: string; projectId: string | undefined }
 
@@ -46,7 +48,10 @@ export interface RegisterNameParameters {
   zone?: string
 }
 
-export interface AccountQueries {
+/** What the modal asks the blockchain API about the connected account. */
+export interface AccountQueries extends BalanceQueries {
+  /** The blockchain API at `chainApiUrl` (by default `apiUrl`). */
+  readonly blockchain: BlockchainClient
   /** The account's name and avatar, fresh for 5 minutes. */
   identityQuery(address: string): IdentityQueryOptions
   /** The account's transactions on one network, in cursor pages. */
@@ -60,50 +65,30 @@ export interface AccountQueries {
   registerName(parameters: RegisterNameParameters): Promise<NameProfile>
 }
 
-/**
- * ENSIP-11 coin type of an EVM network: 60 for Ethereum, `0x80000000 | chainId` for the others.
- *
- * @example
- * coinTypeOf('eip155:31337') // 2147514985
- */
-export function coinTypeOf(caipNetworkId: string): number {
-  const chainId = Number(caipNetworkId.split(':')[1])
-  return chainId === 1 ? 60 : (0x80000000 | chainId) >>> 0
+export interface AccountQueriesParameters {
+  /** Base URL of the blockchain API, without a trailing slash. */
+  chainApiUrl: string
+  projectId: string | undefined
+  /** Marks queries stale (the client's `queryClient.invalidateQueries`). */
+  invalidate(queryKey: readonly unknown[]): Promise<void>
+  /** Defaults to the global `fetch`, looked up at call time. */
+  fetch?: FetchFunction | undefined
 }
 
 /**
- * The full name for a label: trimmed, lower-case, in `zone` unless it already names that zone.
+ * Query-option factories for an account's identity, history and names on one blockchain API (SPEC §7).
  *
  * @example
- * fullName(' Alice ') // 'alice.latch.id'
- */
-export function fullName(label: string, zone = DEFAULT_NAME_ZONE): string {
-  const name = label.trim().toLowerCase()
-  return name.endsWith(`.${zone}`) ? name : `${name}.${zone}`
-}
-
-/**
- * The message a wallet signs to register `name`: JSON naming the name and the time, so the server can
- * refuse it for another name, twice, or late.
- */
-export function nameRegistrationMessage(name: string, now = Date.now()): string {
-  return JSON.stringify({ name, attributes: {}, timestamp: Math.floor(now / 1000) })
-}
-
-/**
- * Query-option factories for an account's identity, history and names.
- *
- * @example
- * const queries = createAccountQueries(blockchain, client.options, queryClient)
+ * const queries = createAccountQueries({ chainApiUrl, projectId, invalidate })
  * const identity = await queryClient.fetchQuery(queries.identityQuery('0xf39F…'))
  */
-export function createAccountQueries(
-  blockchain: BlockchainClient,
-  options: { projectId: string | undefined },
-  invalidate: (queryKey: readonly unknown[]) => Promise<void>,
-): AccountQueries {
-  const scope: Scope = { chainApiUrl: blockchain.chainApiUrl, projectId: options.projectId }
+export function createAccountQueries(parameters: AccountQueriesParameters): AccountQueries {
+  const { chainApiUrl, projectId, invalidate } = parameters
+  const blockchain = createBlockchainClient({ chainApiUrl, projectId, fetch: parameters.fetch })
+  const scope: Scope = { chainApiUrl, projectId }
   const queries: AccountQueries = {
+    blockchain,
+    ...createBalanceQueries(blockchain, { projectId }),
     identityQuery: (address) => ({
       queryKey: ['latch', 'identity', { ...scope, address: address.toLowerCase() }],
       queryFn: ({ signal }) => blockchain.getIdentity(address, signal),

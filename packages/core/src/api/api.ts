@@ -1,9 +1,7 @@
 import { InfiniteQueryObserver, type QueryClient, QueryObserver } from '@tanstack/query-core'
 import { ApiNotConfiguredError } from '../errors/BaseError.ts'
 import type { ResolvedOptions } from '../options.ts'
-import { type AccountQueries, createAccountQueries } from './account.ts'
-import { type BalanceQueries, createBalanceQueries } from './balances.ts'
-import { type BlockchainClient, createBlockchainClient } from './blockchain.ts'
+import type { AccountQueries } from './account.ts'
 import { createDirectoryClient, type DirectoryClient } from './directory.ts'
 import type { FetchFunction } from './http.ts'
 import { createQueryClient, createWalletQueries, type WalletQueries } from './queries.ts'
@@ -13,13 +11,16 @@ import { createQueryClient, createWalletQueries, type WalletQueries } from './qu
  * blockchain API calls, and their query options. The observer classes come along so views need not import
  * query-core.
  */
-export interface LatchApi extends WalletQueries, BalanceQueries, AccountQueries {
+export interface LatchApi extends WalletQueries {
   readonly queryClient: QueryClient
   readonly directory: DirectoryClient
-  /** The blockchain API at `chainApiUrl` (by default `apiUrl`). */
-  readonly blockchain: BlockchainClient
   readonly QueryObserver: typeof QueryObserver
   readonly InfiniteQueryObserver: typeof InfiniteQueryObserver
+  /**
+   * The blockchain API: the account's balances, identity, history and names. Loaded on first call (its own
+   * chunk), then the same object.
+   */
+  account(): Promise<AccountQueries>
   /** Cancels queries and forgets the cache; the client calls it on `destroy()`. */
   destroy(): void
 }
@@ -35,20 +36,30 @@ export function createApi(client: { options: ResolvedOptions }, fetch?: FetchFun
   const { apiUrl, chainApiUrl = apiUrl, projectId } = client.options
   if (!apiUrl || !chainApiUrl) throw new ApiNotConfiguredError()
   const directory = createDirectoryClient({ apiUrl, projectId, fetch })
-  const blockchain = createBlockchainClient({ chainApiUrl, projectId, fetch })
   const queryClient = createQueryClient()
   queryClient.mount()
+  let account: Promise<AccountQueries> | undefined
   return {
     queryClient,
     directory,
-    blockchain,
     ...createWalletQueries(directory, client.options),
-    ...createBalanceQueries(blockchain, client.options),
-    ...createAccountQueries(blockchain, client.options, (queryKey) =>
-      queryClient.invalidateQueries({ queryKey }),
-    ),
     QueryObserver,
     InfiniteQueryObserver,
+    account() {
+      account ??= import('./account.ts').then(({ createAccountQueries }) =>
+        createAccountQueries({
+          chainApiUrl,
+          projectId,
+          fetch,
+          invalidate: (queryKey) => queryClient.invalidateQueries({ queryKey }),
+        }),
+      )
+      // A chunk that failed to load may load on the next try.
+      account.catch(() => {
+        account = undefined
+      })
+      return account
+    },
     destroy() {
       queryClient.unmount()
       queryClient.clear()

@@ -19,7 +19,7 @@ export function createIdentityReader(context: ClientContext, api: () => Promise<
       if (!address || namespace !== 'eip155' || !context.options.apiUrl) return
       try {
         const loaded = await api()
-        const query = loaded.identityQuery(address)
+        const query = (await loaded.account()).identityQuery(address)
         if (force)
           await loaded.queryClient.invalidateQueries({ queryKey: query.queryKey, refetchType: 'none' })
         const { name, avatar } = await loaded.queryClient.fetchQuery(query)

@@ -59,10 +59,15 @@ export function groupTransactions(transactions: readonly Transaction[], locale =
     const year = date.getFullYear()
     const month = date.getMonth()
     let group = years[years.length - 1]
-    if (group?.year !== year) years.push((group = { year, months: [] }))
+    if (group?.year !== year) {
+      group = { year, months: [] }
+      years.push(group)
+    }
     let monthGroup = group.months[group.months.length - 1]
-    if (monthGroup?.month !== month)
-      group.months.push((monthGroup = { month, label: label.format(date), transactions: [] }))
+    if (monthGroup?.month !== month) {
+      monthGroup = { month, label: label.format(date), transactions: [] }
+      group.months.push(monthGroup)
+    }
     monthGroup.transactions.push(transaction)
   }
   return years

@@ -15,6 +15,8 @@ export type View =
   | 'UnsupportedChain'
   | 'SIWXSignMessage'
   | 'ApproveTransaction'
+  /** Choose and register a name (issue 5). */
+  | 'RegisterName'
 
 export interface RouterData {
   connectorId?: string

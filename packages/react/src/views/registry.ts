@@ -9,6 +9,7 @@ export const viewChunks: Partial<Record<View, Chunk>> = {
   Account: createChunk(() => import('./Account/AccountView.tsx')),
   Networks: createChunk(() => import('./Networks/NetworksView.tsx')),
   UnsupportedChain: createChunk(() => import('./UnsupportedChain/UnsupportedChainView.tsx')),
+  RegisterName: createChunk(() => import('./RegisterName/RegisterNameView.tsx')),
 }
 
 /**
@@ -16,6 +17,10 @@ export const viewChunks: Partial<Record<View, Chunk>> = {
  * that its shared modules are split as theirs are, not into new chunks of their own.
  */
 export const tokensChunk = createChunk(() => import('./Account/Tokens/Tokens.tsx'))
+/** The Account view's part that needs the blockchain API: 'Choose a name' and the Tokens / Activity tabs. */
+export const accountDataChunk = createChunk(() => import('./Account/AccountData.tsx'))
+/** The Account view's Activity tab (the account's history from the blockchain API). */
+export const activityChunk = createChunk(() => import('./Account/Activity/Activity.tsx'))
 
 export const viewTitles: Record<View, string> = {
   Connect: 'Connect Wallet',
@@ -30,4 +35,5 @@ export const viewTitles: Record<View, string> = {
   UnsupportedChain: 'Switch Network',
   SIWXSignMessage: 'Sign In',
   ApproveTransaction: 'Approve Transaction',
+  RegisterName: 'Choose Name',
 }

@@ -11,6 +11,8 @@ const paths = {
   alert: 'M12 8v5M12 16.5v.5M10.3 4.3L3 17a2 2 0 0 0 1.7 3h14.6a2 2 0 0 0 1.7-3L13.7 4.3a2 2 0 0 0-3.4 0z',
   search: 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-4-4',
   refresh: 'M20 11a8 8 0 1 0-2.3 5.7M20 5v6h-6',
+  arrowUp: 'M12 19V5M6 11l6-6 6 6',
+  arrowDown: 'M12 5v14M6 13l6 6 6-6',
 } as const
 
 export type IconName = keyof typeof paths

@@ -1,16 +1,17 @@
 import { shortenAddress } from '@latch/core'
-import { useChunk } from '../../chunk.ts'
+import { useEffect } from 'react'
+import { type Chunk, useChunk } from '../../chunk.ts'
 import { Icon } from '../../components/Icon/Icon.tsx'
 import { WalletImage } from '../../components/WalletImage/WalletImage.tsx'
 import { useLatchClient } from '../../context.ts'
 import { useAccount } from '../../hooks/useAccount.ts'
 import { useNetwork } from '../../hooks/useNetwork.ts'
-import { tokensChunk } from '../registry.ts'
+import { accountDataChunk, tokensChunk } from '../registry.ts'
 import { Avatar } from './Avatar.tsx'
 
-/** The token list's chunk once it has loaded; nothing while it loads, 'Try again' if its request failed. */
-function LazyTokens() {
-  const state = useChunk(tokensChunk)
+/** A part of the Account view in its own chunk: nothing while it loads, 'Try again' if its request failed. */
+export function LazyPanel({ chunk }: { chunk: Chunk }) {
+  const state = useChunk(chunk)
   if (state?.status === 'ready') return <state.Component />
   if (state?.status === 'failed')
     return (
@@ -22,8 +23,8 @@ function LazyTokens() {
 }
 
 /**
- * The connected account: name or address, balance, the tokens (with a Latch server, on eip155 networks),
- * network, explorer link, copy and disconnect.
+ * The connected account: name or address, balance, tokens and activity (with a Latch server, on eip155
+ * networks), choosing a name, network, explorer link, copy and disconnect.
  */
 export default function AccountView() {
   const client = useLatchClient()
@@ -31,6 +32,10 @@ export default function AccountView() {
   const { network, isUnsupported } = useNetwork()
   const { address, profileName, profileImage, balance, balanceSymbol, balanceStatus, addressExplorerUrl } =
     account
+  // The tabs' chunk would ask for the token list's only once it runs: ask for both at once.
+  useEffect(() => {
+    if (client.options.apiUrl) tokensChunk.load().catch(() => undefined)
+  }, [client])
 
   if (!address) {
     return (
@@ -39,6 +44,10 @@ export default function AccountView() {
       </div>
     )
   }
+
+  // SPEC §9: tokens, activity and names are served for eip155 networks.
+  const hasAccountData =
+    Boolean(client.options.apiUrl) && network.chainNamespace === 'eip155' && !isUnsupported
 
   const copy = async () => {
     try {
@@ -79,7 +88,7 @@ export default function AccountView() {
           <span className="latch-muted">{isUnsupported ? '—' : 'Loading balance…'}</span>
         )}
       </div>
-      {client.options.apiUrl && network.chainNamespace === 'eip155' && !isUnsupported && <LazyTokens />}
+      {hasAccountData && <LazyPanel chunk={accountDataChunk} />}
       <ul className="latch-list">
         <li>
           <button

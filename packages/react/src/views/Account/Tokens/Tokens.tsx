@@ -41,7 +41,6 @@ export default function Tokens() {
 
   return (
     <section className="latch-tokens" aria-label="Tokens">
-      <h3 className="latch-tokens-title">Tokens</h3>
       {content}
     </section>
   )

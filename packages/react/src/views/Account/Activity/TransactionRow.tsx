@@ -1,0 +1,40 @@
+import { type Transaction, transactionTitle, transferText } from '@latch/core'
+import { Icon } from '../../../components/Icon/Icon.tsx'
+
+const time = /* @__PURE__ */ new Intl.DateTimeFormat('en', {
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+})
+
+/** One transaction: what it was, what moved (signed, floored to 3 decimals), when, and whether it failed. */
+export function TransactionRow({ transaction }: { transaction: Transaction }) {
+  const { metadata, transfers } = transaction
+  const failed = metadata.status === 'failed'
+  const incoming = transfers.length > 0 && transfers.every((transfer) => transfer.direction === 'in')
+  const minedAt = new Date(metadata.minedAt)
+  return (
+    <li className="latch-row latch-transaction" data-testid="latch-transaction" data-hash={metadata.hash}>
+      <span className="latch-image latch-monogram" aria-hidden="true" data-incoming={incoming || undefined}>
+        <Icon name={incoming ? 'arrowDown' : 'arrowUp'} />
+      </span>
+      <span className="latch-row-label">
+        <span>
+          {transactionTitle(transaction)}
+          {failed && <span className="latch-transaction-failed"> · Failed</span>}
+        </span>
+        <span className="latch-muted">
+          {transfers.map(transferText).join(', ') || shortHash(metadata.hash)}
+        </span>
+      </span>
+      <time className="latch-muted" dateTime={metadata.minedAt}>
+        {Number.isNaN(minedAt.getTime()) ? '' : time.format(minedAt)}
+      </time>
+    </li>
+  )
+}
+
+function shortHash(hash: string): string {
+  return hash.length > 12 ? `${hash.slice(0, 6)}…${hash.slice(-4)}` : hash
+}

@@ -1,0 +1,51 @@
+import type { TransactionsPage } from '@latch/core'
+import type { InfiniteData, InfiniteQueryObserverResult } from '@tanstack/query-core'
+import { useEffect, useState } from 'react'
+import { useLatchClient } from '../../../context.ts'
+
+type HistoryResult = InfiniteQueryObserverResult<InfiniteData<TransactionsPage, string | undefined>>
+
+export type HistoryState =
+  | { status: 'loading' }
+  | { status: 'failed'; retry(): void }
+  | { status: 'ready'; result: HistoryResult }
+
+/**
+ * The account's history on one network in cursor pages, through the client's API chunks (written against
+ * the observer directly, as the token list is: see useTokenBalances).
+ */
+export function useHistory(address: string | undefined, caipNetworkId: string): HistoryState {
+  const client = useLatchClient()
+  const key = `${caipNetworkId} ${address}`
+  const [attempt, setAttempt] = useState(0)
+  const [answer, setAnswer] = useState<{ key: string; result?: HistoryResult; failed?: boolean }>()
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` makes 'Try again' load the chunks again
+  useEffect(() => {
+    if (!address) return
+    let live = true
+    let stop: (() => void) | undefined
+    client
+      .api()
+      .then(async (api) => {
+        const queries = await api.account()
+        if (!live) return
+        const observer = new api.InfiniteQueryObserver(
+          api.queryClient,
+          queries.historyQuery(address, caipNetworkId),
+        )
+        const show = (result: HistoryResult) => setAnswer({ key, result })
+        show(observer.getCurrentResult())
+        stop = observer.subscribe(show)
+      })
+      .catch(() => live && setAnswer({ key, failed: true }))
+    return () => {
+      live = false
+      stop?.()
+    }
+  }, [client, address, caipNetworkId, key, attempt])
+
+  if (answer?.key !== key) return { status: 'loading' }
+  if (!answer.result) return { status: 'failed', retry: () => setAttempt(attempt + 1) }
+  return { status: 'ready', result: answer.result }
+}

@@ -1,0 +1,186 @@
+import {
+  DEFAULT_NAME_ZONE,
+  fullName,
+  type HttpError,
+  type LatchApi,
+  type NameSuggestion,
+  UserRejectedRequestError,
+} from '@latch/core'
+import { type FormEvent, useEffect, useId, useState } from 'react'
+import { useLatchClient } from '../../context.ts'
+import { useAccount } from '../../hooks/useAccount.ts'
+import { useNetwork } from '../../hooks/useNetwork.ts'
+import { labelProblem } from './nameRules.ts'
+import './RegisterName.css'
+
+/** SPEC §5: typing waits at least 300 ms before asking the server, as wallet search does. */
+const SUGGESTIONS_WAIT_MS = 300
+
+type Lookup =
+  | { status: 'idle' }
+  | { status: 'loading'; label: string }
+  | { status: 'ready'; label: string; suggestions: NameSuggestion[] }
+  | { status: 'failed'; label: string }
+
+type Registration =
+  | { status: 'idle' }
+  | { status: 'signing' | 'registering'; name: string }
+  | { status: 'failed'; name: string; message: string }
+
+/** What a failed registration tells the visitor: declined, the server's reason, or SPEC §8's fallback. */
+function registrationMessage(error: unknown): string {
+  if (error instanceof UserRejectedRequestError) return 'Signature declined'
+  const reason = (error as Partial<HttpError> | null)?.reason
+  return typeof reason === 'string' ? reason : 'Something went wrong'
+}
+
+/**
+ * Choose a name (issue 5): type a label, see whether it is free and a few free alternatives, sign the
+ * registration message with the wallet, and the name becomes the account's profile name everywhere.
+ */
+export default function RegisterNameView() {
+  const client = useLatchClient()
+  const { address } = useAccount()
+  const { caipNetworkId } = useNetwork()
+  const inputId = useId()
+  const hintId = useId()
+  const [text, setText] = useState('')
+  const [lookup, setLookup] = useState<Lookup>({ status: 'idle' })
+  const [registration, setRegistration] = useState<Registration>({ status: 'idle' })
+  const [attempt, setAttempt] = useState(0)
+  const label = text.trim().toLowerCase()
+  const problem = label ? labelProblem(label) : undefined
+
+  // `attempt` is a dependency so that 'Try again' asks again for the same label.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
+  useEffect(() => {
+    if (!label || problem) {
+      setLookup({ status: 'idle' })
+      return
+    }
+    let live = true
+    setLookup({ status: 'loading', label })
+    const timer = setTimeout(async () => {
+      try {
+        const api: LatchApi = await client.api()
+        const queries = await api.account()
+        const suggestions = await api.queryClient.fetchQuery(queries.nameSuggestionsQuery(label))
+        if (live) setLookup({ status: 'ready', label, suggestions })
+      } catch {
+        if (live) setLookup({ status: 'failed', label })
+      }
+    }, SUGGESTIONS_WAIT_MS)
+    return () => {
+      live = false
+      clearTimeout(timer)
+    }
+  }, [client, label, problem, attempt])
+
+  const register = async (name: string) => {
+    if (!address) return
+    setRegistration({ status: 'signing', name })
+    try {
+      const queries = await (await client.api()).account()
+      await queries.registerName({
+        name,
+        address,
+        chainId: caipNetworkId,
+        signMessage: async (message) => {
+          const signature = await client.signMessage(message)
+          setRegistration({ status: 'registering', name })
+          return signature
+        },
+      })
+      await client.refreshIdentity({ force: true })
+      client.snack.show('success', `${name} is yours`)
+      client.back()
+    } catch (error) {
+      setRegistration({ status: 'failed', name, message: registrationMessage(error) })
+    }
+  }
+
+  const busy = registration.status === 'signing' || registration.status === 'registering'
+  const requested = lookup.status === 'ready' ? lookup.suggestions[0] : undefined
+  const available = requested && !requested.registered ? requested.name : undefined
+  const alternatives =
+    lookup.status === 'ready' ? lookup.suggestions.slice(1).filter((s) => !s.registered) : []
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    if (available && !busy) void register(available)
+  }
+
+  let hint: string
+  if (problem) hint = problem
+  else if (!label) hint = `Your name in ${DEFAULT_NAME_ZONE}, shown instead of your address.`
+  else if (lookup.status === 'ready')
+    hint = available ? `${available} is available` : `${fullName(label)} is taken`
+  else if (lookup.status === 'failed') hint = 'Could not check this name'
+  else hint = 'Checking…'
+
+  return (
+    <form className="latch-view latch-register-name" onSubmit={onSubmit}>
+      <label className="latch-strong" htmlFor={inputId}>
+        Name
+      </label>
+      <div className="latch-name-input">
+        <input
+          id={inputId}
+          className="latch-input"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          aria-describedby={hintId}
+          aria-invalid={problem ? true : undefined}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={64}
+          disabled={busy}
+        />
+        <span className="latch-muted" aria-hidden="true">
+          .{DEFAULT_NAME_ZONE}
+        </span>
+      </div>
+      <p id={hintId} className="latch-muted" aria-live="polite" data-available={available ? true : undefined}>
+        {hint}
+      </p>
+      {lookup.status === 'failed' && (
+        <button
+          type="button"
+          className="latch-button latch-button-secondary"
+          onClick={() => setAttempt(attempt + 1)}
+        >
+          Try again
+        </button>
+      )}
+      {alternatives.length > 0 && (
+        <ul className="latch-list" aria-label="Other names">
+          {alternatives.map((suggestion) => (
+            <li key={suggestion.name}>
+              <button
+                type="button"
+                className="latch-row"
+                disabled={busy}
+                onClick={() => setText(suggestion.name.slice(0, -DEFAULT_NAME_ZONE.length - 1))}
+              >
+                <span className="latch-row-label">{suggestion.name}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {registration.status === 'failed' && (
+        <p className="latch-error-text" role="alert">
+          {registration.message}
+        </p>
+      )}
+      <button type="submit" className="latch-button" disabled={!available || busy}>
+        {registration.status === 'signing'
+          ? 'Sign the message in your wallet…'
+          : registration.status === 'registering'
+            ? 'Registering…'
+            : registration.status === 'failed'
+              ? 'Try again'
+              : 'Register'}
+      </button>
+    </form>
+  )
+}
