@@ -1,0 +1,146 @@
+// @vitest-environment happy-dom
+import type { Transaction, TransactionsPage } from '@latch/core'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import {
+  API_URL,
+  balancePath,
+  balancesHandler,
+  createFakeDirectory,
+  json,
+} from '../../../../test/fakeDirectory.ts'
+import { ACCOUNT_BUTTON, ADDRESS_A, findView, renderWithClient } from '../../../../test/renderWithClient.tsx'
+import { ConnectButton } from '../../../components/ConnectButton/ConnectButton.tsx'
+
+const historyPath = `/v1/account/${ADDRESS_A}/history`
+
+function transaction(hash: string, minedAt: string, overrides: Partial<Transaction> = {}): Transaction {
+  return {
+    id: `eip155:31337:${hash}`,
+    metadata: {
+      operationType: 'receive',
+      hash,
+      minedAt,
+      sentFrom: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+      sentTo: ADDRESS_A,
+      status: 'confirmed',
+      nonce: 0,
+      chain: 'eip155:31337',
+    },
+    transfers: [
+      {
+        fungible_info: { name: 'Latch USD', symbol: 'LUSD', icon: null },
+        direction: 'in',
+        quantity: { numeric: '1.23456' },
+      },
+    ],
+    ...overrides,
+  }
+}
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+/** Serves `pages` (by cursor; '' is the first) as ADDRESS_A's history, connects and opens Activity. */
+async function openActivity(handler: (cursor: string) => Response | Promise<Response>) {
+  const server = createFakeDirectory([])
+  server.handle(balancePath(ADDRESS_A), balancesHandler([]))
+  server.handle(historyPath, ({ url }) => handler(url.searchParams.get('cursor') ?? ''))
+  const test = await renderWithClient(<ConnectButton />, { apiUrl: API_URL })
+  await test.connect()
+  fireEvent.click(screen.getByRole('button', { name: ACCOUNT_BUTTON }))
+  const dialog = await findView('Account')
+  fireEvent.click(await within(dialog).findByRole('tab', { name: 'Activity' }))
+  const activity = await within(dialog).findByRole('region', { name: 'Activity' })
+  return { ...test, server, dialog, activity, requests: () => server.to(historyPath) }
+}
+
+const hashes = (element: HTMLElement) =>
+  within(element)
+    .queryAllByTestId('latch-transaction')
+    .map((row) => row.dataset.hash)
+
+describe('Account view Activity tab (SPEC §4 transaction list)', () => {
+  it('lists the active network’s transactions newest first under their month, without spam-only ones', async () => {
+    const spam: Transaction = transaction('0xspam', '2026-11-21T10:00:00Z', {
+      transfers: [
+        {
+          nft_info: { name: 'Prize', content: { preview: null }, flags: { is_spam: true } },
+          direction: 'in',
+          quantity: { numeric: '1' },
+        },
+      ],
+    })
+    const other = transaction('0xother', '2026-11-20T10:00:00Z')
+    other.metadata.chain = 'eip155:31338'
+    const { activity, requests } = await openActivity(() =>
+      json({
+        data: [
+          transaction('0xoct', '2026-10-03T10:00:00Z'),
+          spam,
+          transaction('0xnov', '2026-11-19T10:00:00Z'),
+          other,
+        ],
+        next: null,
+      } satisfies TransactionsPage),
+    )
+    await waitFor(() => expect(hashes(activity)).toEqual(['0xnov', '0xoct']))
+    const november = within(activity).getByRole('region', { name: 'November 2026' })
+    expect(within(november).getByText('Received')).toBeTruthy()
+    expect(within(november).getByText('+1.234 LUSD')).toBeTruthy()
+    expect(within(activity).getByRole('region', { name: 'October 2026' })).toBeTruthy()
+    expect(requests()[0]!.url.searchParams.get('chainId')).toBe('eip155:31337')
+  })
+
+  it('loads the next page by cursor, and marks failed transactions', async () => {
+    const failed = transaction('0x2', '2026-11-01T10:00:00Z')
+    failed.metadata.status = 'failed'
+    failed.metadata.operationType = 'send'
+    const pages: Record<string, TransactionsPage> = {
+      '': { data: [transaction('0x3', '2026-11-02T10:00:00Z')], next: 'page-2' },
+      'page-2': { data: [failed], next: null },
+    }
+    const { activity, requests } = await openActivity((cursor) => json(pages[cursor]))
+    await waitFor(() => expect(hashes(activity)).toEqual(['0x3']))
+    fireEvent.click(within(activity).getByRole('button', { name: 'Load more' }))
+    await waitFor(() => expect(hashes(activity)).toEqual(['0x3', '0x2']))
+    expect(requests().map((request) => request.url.searchParams.get('cursor'))).toEqual([null, 'page-2'])
+    expect(within(activity).getByText('· Failed', { exact: false })).toBeTruthy()
+    expect(within(activity).queryByRole('button', { name: 'Load more' })).toBeNull()
+  })
+
+  it("says 'No activity yet' for an account without transactions", async () => {
+    const { activity } = await openActivity(() => json({ data: [], next: null }))
+    expect(await within(activity).findByText('No activity yet')).toBeTruthy()
+  })
+
+  it("shows 'Failed to fetch transactions' and an empty list after the retries, then Try again loads it", async () => {
+    let failing = true
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const { activity, requests } = await openActivity(() =>
+      failing
+        ? json({ error: 'down' }, 503)
+        : json({ data: [transaction('0x1', '2026-11-02T10:00:00Z')], next: null }),
+    )
+    await act(() => vi.advanceTimersByTimeAsync(10_000))
+    expect(await within(activity).findByText('Failed to fetch transactions')).toBeTruthy()
+    expect(hashes(activity)).toEqual([])
+    // The first try and SPEC §9's 3 retries.
+    expect(requests()).toHaveLength(4)
+    failing = false
+    fireEvent.click(within(activity).getByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(hashes(activity)).toEqual(['0x1']))
+  })
+
+  it('moves between the Tokens and Activity tabs with the arrow keys', async () => {
+    const { dialog } = await openActivity(() => json({ data: [], next: null }))
+    const activityTab = within(dialog).getByRole('tab', { name: 'Activity' })
+    expect(activityTab.getAttribute('aria-selected')).toBe('true')
+    fireEvent.keyDown(activityTab, { key: 'ArrowRight' })
+    const tokensTab = within(dialog).getByRole('tab', { name: 'Tokens' })
+    expect(tokensTab.getAttribute('aria-selected')).toBe('true')
+    expect(document.activeElement).toBe(tokensTab)
+    expect(await within(dialog).findByRole('region', { name: 'Tokens' })).toBeTruthy()
+  })
+})
