@@ -47,7 +47,12 @@ export * from './options.ts'
 export * from './router/router.ts'
 export { getRecentWallets, RECENT_WALLETS_LIMIT, STORAGE_PREFIX } from './storage/recent.ts'
 export { createStore, type Store } from './store.ts'
-export type { AccountState, BalanceStatus } from './stores/account.ts'
+export {
+  type AccountState,
+  type BalanceStatus,
+  PENDING_TRANSACTIONS_LIMIT,
+  type PendingTransaction,
+} from './stores/account.ts'
 export type { ConnectFailure, ConnectionState, ConnectionStatus } from './stores/connection.ts'
 export { type ModalState, SHAKE_MS } from './stores/modal.ts'
 export type { NetworkState } from './stores/network.ts'

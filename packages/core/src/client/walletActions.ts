@@ -1,5 +1,6 @@
 import { ConnectorNotConnectedError } from '../errors/BaseError.ts'
 import { toRpcError } from '../errors/rpc.ts'
+import { PENDING_TRANSACTIONS_LIMIT } from '../stores/account.ts'
 import type { AdapterRegistry } from './adapters.ts'
 import type { BalanceReader } from './balance.ts'
 import type { ClientContext } from './context.ts'
@@ -49,6 +50,14 @@ export function createWalletActions(
         .catch((e: unknown) => {
           throw toRpcError(e)
         })
+      const namespace = context.activeNamespace()
+      const pending = { hash, chainId: network.getState().activeNetwork.caipNetworkId, from: address, to }
+      accounts.update(namespace, {
+        pendingTransactions: [
+          { ...pending, value: String(value ?? 0n), sentAt: Date.now() },
+          ...accounts.get(namespace).pendingTransactions,
+        ].slice(0, PENDING_TRANSACTIONS_LIMIT),
+      })
       void balance.refreshBalance({ force: true })
       return hash
     },

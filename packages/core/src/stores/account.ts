@@ -3,6 +3,22 @@ import type { AccountType, CaipAddress, ChainNamespace } from '../types.ts'
 
 export type BalanceStatus = 'idle' | 'loading' | 'ready' | 'unavailable'
 
+/** SPEC §9: pending transactions kept (the newest). */
+export const PENDING_TRANSACTIONS_LIMIT = 99
+
+/** A transaction sent through the modal that the history may not list yet. */
+export interface PendingTransaction {
+  hash: string
+  /** CAIP-2 of the network it was sent on. */
+  chainId: string
+  from: string
+  to: string
+  /** Native value in base units, as decimal text. */
+  value: string
+  /** Epoch milliseconds. */
+  sentAt: number
+}
+
 /** Account state per chain namespace (SPEC §3). */
 export interface AccountState {
   caipAddress: CaipAddress | undefined
@@ -22,6 +38,8 @@ export interface AccountState {
   user: { email?: string; username?: string } | undefined
   connectedWalletInfo: { name: string; icon?: string | undefined } | undefined
   addressExplorerUrl: string | undefined
+  /** Sent through the modal, newest first, at most {@link PENDING_TRANSACTIONS_LIMIT}. */
+  pendingTransactions: readonly PendingTransaction[]
 }
 
 export function initialAccountState(): AccountState {
@@ -42,6 +60,7 @@ export function initialAccountState(): AccountState {
     user: undefined,
     connectedWalletInfo: undefined,
     addressExplorerUrl: undefined,
+    pendingTransactions: [],
   }
 }
 

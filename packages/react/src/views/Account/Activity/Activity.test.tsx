@@ -133,6 +133,37 @@ describe('Account view Activity tab (SPEC §4 transaction list)', () => {
     await waitFor(() => expect(hashes(activity)).toEqual(['0x1']))
   })
 
+  it('shows what the visitor sent as pending until the history lists it (asked again every 3 s meanwhile)', async () => {
+    let mined = false
+    const sent = transaction('0xhash', '2026-11-22T10:00:00Z')
+    sent.metadata.operationType = 'send'
+    const server = createFakeDirectory([])
+    server.handle(balancePath(ADDRESS_A), balancesHandler([]))
+    server.handle(historyPath, () => json({ data: mined ? [sent] : [], next: null }))
+    const test = await renderWithClient(<ConnectButton />, { apiUrl: API_URL })
+    await test.connect()
+    await act(() =>
+      test.client.sendTransaction({
+        to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+        value: 5n * 10n ** 17n,
+      }),
+    )
+    await test.open({ view: 'Account' })
+    const dialog = await findView('Account')
+    fireEvent.click(await within(dialog).findByRole('tab', { name: 'Activity' }))
+    const pending = await within(dialog).findByRole('region', { name: 'Pending' })
+    expect(within(pending).getByText('-0.5 ETH')).toBeTruthy()
+    const asked = server.to(historyPath).length
+
+    mined = true
+    await waitFor(() => expect(within(dialog).queryByRole('region', { name: 'Pending' })).toBeNull(), {
+      timeout: 5000,
+    })
+    expect(server.to(historyPath).length).toBeGreaterThan(asked)
+    expect(hashes(within(dialog).getByRole('region', { name: 'Activity' }))).toEqual(['0xhash'])
+    expect(test.client.getAccount().pendingTransactions).toEqual([])
+  })
+
   it('moves between the Tokens and Activity tabs with the arrow keys', async () => {
     const { dialog } = await openActivity(() => json({ data: [], next: null }))
     const activityTab = within(dialog).getByRole('tab', { name: 'Activity' })

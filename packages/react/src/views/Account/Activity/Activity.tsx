@@ -1,8 +1,9 @@
 import { groupTransactions, transactionsToShow } from '@latch/core'
 import { type ReactNode, useEffect, useMemo, useRef } from 'react'
+import { useLatchClient } from '../../../context.ts'
 import { useAccount } from '../../../hooks/useAccount.ts'
 import { useNetwork } from '../../../hooks/useNetwork.ts'
-import { TransactionRow } from './TransactionRow.tsx'
+import { PendingRow, TransactionRow } from './TransactionRow.tsx'
 import { useHistory } from './useHistory.ts'
 import './Activity.css'
 
@@ -15,21 +16,54 @@ export const HISTORY_ERROR = 'Failed to fetch transactions'
  * Account view.
  */
 export default function Activity() {
-  const { address } = useAccount()
-  const { caipNetworkId } = useNetwork()
-  const state = useHistory(address, caipNetworkId)
+  const client = useLatchClient()
+  const { address, pendingTransactions } = useAccount()
+  const { caipNetworkId, network } = useNetwork()
+  const pendingHere = pendingTransactions.filter((transaction) => transaction.chainId === caipNetworkId)
+  // While something sent is not mined, the history is asked again every few seconds.
+  const state = useHistory(address, caipNetworkId, pendingHere.length > 0)
   const result = state.status === 'ready' ? state.result : undefined
-  const groups = useMemo(
+  const transactions = useMemo(
     () =>
       result?.data
-        ? groupTransactions(
-            transactionsToShow(
-              result.data.pages.flatMap((page) => page.data),
-              caipNetworkId,
-            ),
+        ? transactionsToShow(
+            result.data.pages.flatMap((page) => page.data),
+            caipNetworkId,
           )
         : [],
     [result?.data, caipNetworkId],
+  )
+  const groups = useMemo(() => groupTransactions(transactions), [transactions])
+  const mined = new Set(transactions.map((transaction) => transaction.metadata.hash.toLowerCase()))
+  const pending = pendingHere.filter((transaction) => !mined.has(transaction.hash.toLowerCase()))
+  const minedCount = pendingHere.length - pending.length
+
+  // A pending transaction the history lists is pending no more.
+  useEffect(() => {
+    if (!minedCount) return
+    const namespace = network.chainNamespace
+    const listed = new Set(transactions.map((transaction) => transaction.metadata.hash.toLowerCase()))
+    client.accounts.update(namespace, {
+      pendingTransactions: client.accounts
+        .get(namespace)
+        .pendingTransactions.filter((transaction) => !listed.has(transaction.hash.toLowerCase())),
+    })
+  }, [client, network.chainNamespace, transactions, minedCount])
+
+  const pendingList = pending.length > 0 && (
+    <section aria-label="Pending">
+      <h4 className="latch-activity-month">Pending</h4>
+      <ul className="latch-list">
+        {pending.map((transaction) => (
+          <PendingRow
+            key={transaction.hash}
+            transaction={transaction}
+            symbol={network.nativeCurrency.symbol}
+            decimals={network.nativeCurrency.decimals}
+          />
+        ))}
+      </ul>
+    </section>
   )
 
   let content: ReactNode
@@ -46,11 +80,12 @@ export default function Activity() {
     )
   } else if (!result?.isSuccess) {
     content = <p className="latch-muted">Loading activity…</p>
-  } else if (!groups.length) {
+  } else if (!groups.length && !pendingList) {
     content = <p className="latch-muted">No activity yet</p>
   } else {
     content = (
       <>
+        {pendingList}
         {groups.map(({ year, months }) => (
           <div key={year} className="latch-activity-year">
             {months.map(({ month, label, transactions }) => (

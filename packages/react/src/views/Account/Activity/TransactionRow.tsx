@@ -1,4 +1,10 @@
-import { type Transaction, transactionTitle, transferText } from '@latch/core'
+import {
+  floorBalance,
+  type PendingTransaction,
+  type Transaction,
+  transactionTitle,
+  transferText,
+} from '@latch/core'
 import { Icon } from '../../../components/Icon/Icon.tsx'
 
 const time = /* @__PURE__ */ new Intl.DateTimeFormat('en', {
@@ -31,6 +37,37 @@ export function TransactionRow({ transaction }: { transaction: Transaction }) {
       <time className="latch-muted" dateTime={metadata.minedAt}>
         {Number.isNaN(minedAt.getTime()) ? '' : time.format(minedAt)}
       </time>
+    </li>
+  )
+}
+
+/** A transaction sent through the modal that the history does not list yet. */
+export function PendingRow({
+  transaction,
+  symbol,
+  decimals,
+}: {
+  transaction: PendingTransaction
+  symbol: string
+  decimals: number
+}) {
+  const value = BigInt(transaction.value)
+  return (
+    <li
+      className="latch-row latch-transaction"
+      data-testid="latch-transaction"
+      data-hash={transaction.hash}
+      data-pending=""
+    >
+      <span className="latch-image latch-monogram" aria-hidden="true">
+        <Icon name="arrowUp" />
+      </span>
+      <span className="latch-row-label">
+        <span>Pending</span>
+        <span className="latch-muted">
+          {value ? `-${floorBalance(value, decimals)} ${symbol}` : shortHash(transaction.hash)}
+        </span>
+      </span>
     </li>
   )
 }

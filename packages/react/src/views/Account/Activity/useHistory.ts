@@ -5,6 +5,9 @@ import { useLatchClient } from '../../../context.ts'
 
 type HistoryResult = InfiniteQueryObserverResult<InfiniteData<TransactionsPage, string | undefined>>
 
+/** While polling, how often the history is asked again. */
+const POLL_MS = 3000
+
 export type HistoryState =
   | { status: 'loading' }
   | { status: 'failed'; retry(): void }
@@ -12,9 +15,9 @@ export type HistoryState =
 
 /**
  * The account's history on one network in cursor pages, through the client's API chunks (written against
- * the observer directly, as the token list is: see useTokenBalances).
+ * the observer directly, as the token list is: see useTokenBalances); asked again every 3 s while `poll`.
  */
-export function useHistory(address: string | undefined, caipNetworkId: string): HistoryState {
+export function useHistory(address: string | undefined, caipNetworkId: string, poll = false): HistoryState {
   const client = useLatchClient()
   const key = `${caipNetworkId} ${address}`
   const [attempt, setAttempt] = useState(0)
@@ -30,10 +33,10 @@ export function useHistory(address: string | undefined, caipNetworkId: string): 
       .then(async (api) => {
         const queries = await api.account()
         if (!live) return
-        const observer = new api.InfiniteQueryObserver(
-          api.queryClient,
-          queries.historyQuery(address, caipNetworkId),
-        )
+        const observer = new api.InfiniteQueryObserver(api.queryClient, {
+          ...queries.historyQuery(address, caipNetworkId),
+          refetchInterval: poll && POLL_MS,
+        })
         const show = (result: HistoryResult) => setAnswer({ key, result })
         show(observer.getCurrentResult())
         stop = observer.subscribe(show)
@@ -43,7 +46,7 @@ export function useHistory(address: string | undefined, caipNetworkId: string): 
       live = false
       stop?.()
     }
-  }, [client, address, caipNetworkId, key, attempt])
+  }, [client, address, caipNetworkId, key, attempt, poll])
 
   if (answer?.key !== key) return { status: 'loading' }
   if (!answer.result) return { status: 'failed', retry: () => setAttempt(attempt + 1) }

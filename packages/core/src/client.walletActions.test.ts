@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest'
+import { ADDRESS_A, connectThrough, createTestLatch, rejects, resolves } from '../test/fakeAdapter.ts'
+import { UserRejectedRequestError } from './errors/rpc.ts'
+import { PENDING_TRANSACTIONS_LIMIT } from './stores/account.ts'
+
+const receiver = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
+describe('client.sendTransaction and pending transactions (SPEC §9: limit 99)', () => {
+  it('answers the hash and keeps the transaction as pending on its network, newest first', async () => {
+    const { client, fake } = createTestLatch()
+    await connectThrough(client)
+    fake.answerOnce('sendTransaction', '*', resolves('0xfirst'))
+    fake.answerOnce('sendTransaction', '*', resolves('0xsecond'))
+    expect(await client.sendTransaction({ to: receiver, value: 5n })).toBe('0xfirst')
+    await client.sendTransaction({ to: receiver })
+    expect(client.getAccount().pendingTransactions).toMatchObject([
+      { hash: '0xsecond', chainId: 'eip155:31337', from: ADDRESS_A, to: receiver, value: '0' },
+      { hash: '0xfirst', chainId: 'eip155:31337', from: ADDRESS_A, to: receiver, value: '5' },
+    ])
+  })
+
+  it(`keeps the newest ${PENDING_TRANSACTIONS_LIMIT}`, async () => {
+    const { client, fake } = createTestLatch()
+    await connectThrough(client)
+    for (let i = 0; i <= PENDING_TRANSACTIONS_LIMIT; i++) {
+      fake.answerOnce('sendTransaction', '*', resolves(`0x${i}`))
+      await client.sendTransaction({ to: receiver })
+    }
+    const pending = client.getAccount().pendingTransactions
+    expect(pending).toHaveLength(PENDING_TRANSACTIONS_LIMIT)
+    expect(pending[0]!.hash).toBe(`0x${PENDING_TRANSACTIONS_LIMIT}`)
+    expect(pending.at(-1)!.hash).toBe('0x1')
+  })
+
+  it('records nothing when the wallet declines, and forgets pending ones on disconnect', async () => {
+    const { client, fake } = createTestLatch()
+    await connectThrough(client)
+    fake.answerOnce('sendTransaction', '*', rejects({ code: 4001, message: 'User rejected' }))
+    await expect(client.sendTransaction({ to: receiver })).rejects.toBeInstanceOf(UserRejectedRequestError)
+    expect(client.getAccount().pendingTransactions).toEqual([])
+    await client.sendTransaction({ to: receiver })
+    expect(client.getAccount().pendingTransactions).toHaveLength(1)
+    await client.disconnect()
+    expect(client.getAccount().pendingTransactions).toEqual([])
+  })
+})
