@@ -1,5 +1,11 @@
 import { startDevnet } from '@latch/devnet'
-import { defaultSnapshot, type Storage, startServer, syntheticSnapshot } from '@latch/server'
+import {
+  defaultSnapshot,
+  devnetBlockchainConfig,
+  type Storage,
+  startServer,
+  syntheticSnapshot,
+} from '@latch/server'
 import { test as base, expect, type Page } from '@playwright/test'
 
 export interface Devnet {
@@ -84,10 +90,15 @@ export const test = base.extend<
     { scope: 'worker' },
   ],
   latchServer: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
-    async ({}, use) => {
-      // In-memory PGlite, the default dataset plus synthetic wallets, one server per worker.
-      const server = await startServer({ port: 0, dataDir: 'memory', logger: false })
+    async ({ devnet }, use) => {
+      // In-memory PGlite, the default dataset plus synthetic wallets, one server per worker, reading (and
+      // indexing) the worker's own devnet.
+      const server = await startServer({
+        port: 0,
+        dataDir: 'memory',
+        logger: false,
+        blockchain: devnetBlockchainConfig({ rpcA: devnet.rpcA, rpcB: devnet.rpcB }),
+      })
       const [base, synthetic] = [await defaultSnapshot(), syntheticSnapshot(SYNTHETIC_WALLETS)]
       await server.storage.replaceDirectory({
         wallets: [...base.wallets, ...synthetic.wallets],
