@@ -6,18 +6,21 @@ import { activityChunk, tokensChunk } from '../registry.ts'
 import { LazyPanel } from './AccountView.tsx'
 import './Account.css'
 
-const tabs = [
+const allTabs = [
   { id: 'tokens', label: 'Tokens', chunk: tokensChunk },
   { id: 'activity', label: 'Activity', chunk: activityChunk },
 ] as const
 
 /**
  * What the Account view shows from the blockchain API (its own chunk): 'Choose a name' while the account
- * has none, and the Tokens and Activity tabs (ARIA tabs: arrow keys move between them), each a chunk too.
+ * has none, and the Tokens and Activity tabs (ARIA tabs: arrow keys move between them), each a chunk too;
+ * Activity only with the 'history' feature.
  */
 export default function AccountData() {
   const client = useLatchClient()
   const { profileName } = useAccount()
+  // SPEC §1: the 'history' feature (on by default) shows Activity.
+  const tabs = client.options.features.history ? allTabs : allTabs.slice(0, 1)
   const [selected, setSelected] = useState(0)
   const onKeyDown = (event: KeyboardEvent) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0

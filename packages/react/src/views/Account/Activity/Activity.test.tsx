@@ -164,6 +164,18 @@ describe('Account view Activity tab (SPEC §4 transaction list)', () => {
     expect(test.client.getAccount().pendingTransactions).toEqual([])
   })
 
+  it("has no Activity tab when the app turns the 'history' feature off", async () => {
+    const server = createFakeDirectory([])
+    server.handle(balancePath(ADDRESS_A), balancesHandler([]))
+    const test = await renderWithClient(<ConnectButton />, { apiUrl: API_URL, features: { history: false } })
+    await test.connect()
+    await test.open({ view: 'Account' })
+    const dialog = await findView('Account')
+    expect(await within(dialog).findByRole('tab', { name: 'Tokens' })).toBeTruthy()
+    expect(within(dialog).queryByRole('tab', { name: 'Activity' })).toBeNull()
+    expect(server.to(historyPath)).toHaveLength(0)
+  })
+
   it('moves between the Tokens and Activity tabs with the arrow keys', async () => {
     const { dialog } = await openActivity(() => json({ data: [], next: null }))
     const activityTab = within(dialog).getByRole('tab', { name: 'Activity' })
