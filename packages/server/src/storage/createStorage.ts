@@ -3,6 +3,7 @@ import { and, asc, count, eq, ilike, inArray, max, min, notInArray, or, type SQL
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import type { ImageKind } from '../directory/records.ts'
 import { importLockKey } from './migrations.ts'
+import { createNameStore } from './names.ts'
 import * as schema from './schema.ts'
 import type { ListWalletsParameters, Project, Storage, UsageCounter } from './types.ts'
 
@@ -58,6 +59,7 @@ export function createStorage(db: Database, driver: Storage['driver'], close: ()
 
   return {
     driver,
+    names: createNameStore(db),
 
     async listWallets(parameters) {
       const where = walletFilter(parameters)

@@ -1,4 +1,5 @@
 import type { DirectorySnapshot, ImageKind, WalletRecord } from '../directory/records.ts'
+import type { NameStore } from './names.ts'
 
 /** What `GET /getWallets` asks storage for, already validated. */
 export interface ListWalletsParameters {
@@ -85,6 +86,8 @@ export interface ReplaceDirectoryOptions {
 /** The server's database, on PGlite or PostgreSQL. Every method is one statement or one transaction. */
 export interface Storage {
   readonly driver: 'pglite' | 'postgres'
+  /** Registered names (issue 5). */
+  readonly names: NameStore
   listWallets(parameters: ListWalletsParameters): Promise<ListWalletsResult>
   countWallets(): Promise<number>
   getImage(kind: ImageKind, id: string): Promise<StoredImage | undefined>

@@ -1,0 +1,127 @@
+// Names (issue 5): `<label>.<zone>`, registered by a signature of the address that owns it. Pure rules.
+import { z } from 'zod'
+
+/** The zone names live in unless a request names another configured zone. */
+export const DEFAULT_ZONE = 'latch.id'
+
+/** A registration message may be this old when it arrives… */
+export const MESSAGE_MAX_AGE_S = 10 * 60
+/** …and this far in the future (clocks differ). */
+export const MESSAGE_MAX_AHEAD_S = 60
+
+/** ENSIP-11: Ethereum's coin type. */
+export const ETHEREUM_COIN_TYPE = 60
+
+const labelPattern = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/
+
+export type NameCheck =
+  | { ok: true; name: string; label: string; zone: string }
+  | { ok: false; problem: string }
+
+/**
+ * Why a label cannot be a name, or undefined: 3–32 of a–z, 0–9 and '-', not starting or ending with '-'.
+ *
+ * @example
+ * labelProblem('al') // 'The name must be at least 3 characters'
+ */
+export function labelProblem(label: string): string | undefined {
+  if (label.length < 3) return 'The name must be at least 3 characters'
+  if (label.length > 32) return 'The name must be at most 32 characters'
+  if (!labelPattern.test(label))
+    return 'The name may only use a-z, 0-9 and hyphens, and may not start or end with a hyphen'
+  return undefined
+}
+
+/**
+ * Reads a name, full (`alice.latch.id`) or a bare label in `zone`: trimmed and lower-cased, in a configured zone.
+ *
+ * @example
+ * checkName(' Alice ', ['latch.id']) // { ok: true, name: 'alice.latch.id', label: 'alice', zone: 'latch.id' }
+ */
+export function checkName(input: string, zones: readonly string[], zone = DEFAULT_ZONE): NameCheck {
+  const text = input.trim().toLowerCase()
+  const inZone = zones.find((candidate) => text.endsWith(`.${candidate}`))
+  const label = inZone ? text.slice(0, -inZone.length - 1) : text
+  const nameZone = inZone ?? zone
+  if (!zones.includes(nameZone)) return { ok: false, problem: `Unknown zone: ${nameZone}` }
+  if (label.includes('.')) return { ok: false, problem: `Unknown zone in ${text}` }
+  const problem = labelProblem(label)
+  if (problem) return { ok: false, problem }
+  return { ok: true, name: `${label}.${nameZone}`, label, zone: nameZone }
+}
+
+/**
+ * ENSIP-11 coin type of an EVM chain: 60 for Ethereum, `0x80000000 | chainId` for others.
+ *
+ * @example
+ * coinTypeOfChain(31337) // 2147514985
+ */
+export function coinTypeOfChain(chainId: number): number {
+  return chainId === 1 ? ETHEREUM_COIN_TYPE : (0x80000000 | chainId) >>> 0
+}
+
+/** The EVM chain id of an ENSIP-11 coin type, or undefined for a coin type that names none. */
+export function chainOfCoinType(coinType: number): number | undefined {
+  if (coinType === ETHEREUM_COIN_TYPE) return 1
+  if (coinType > 0x80000000 && coinType <= 0xffffffff) return coinType - 0x80000000
+  return undefined
+}
+
+/** The message a wallet signs to register a name (JSON). */
+export const registrationMessage = z.object({
+  name: z.string({ error: 'message.name must be a string' }),
+  attributes: z
+    .record(z.string(), z.string(), { error: 'message.attributes must map strings to strings' })
+    .optional(),
+  timestamp: z
+    .number({ error: 'message.timestamp must be a number (unix seconds)' })
+    .int('message.timestamp must be whole seconds'),
+})
+
+export type RegistrationMessage = z.output<typeof registrationMessage>
+
+/** Parses the signed message: JSON naming the name and the time. Answers the message or a problem. */
+export function parseRegistrationMessage(
+  text: string,
+): { ok: true; message: RegistrationMessage } | { ok: false; problem: string } {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    return { ok: false, problem: 'message must be JSON with name, attributes and timestamp' }
+  }
+  const parsed = registrationMessage.safeParse(json)
+  if (!parsed.success) return { ok: false, problem: parsed.error.issues[0]!.message }
+  return { ok: true, message: parsed.data }
+}
+
+/** Why a message's timestamp is not acceptable at `now`, or undefined. */
+export function timestampProblem(timestampS: number, now: Date): string | undefined {
+  const nowS = Math.floor(now.getTime() / 1000)
+  if (timestampS < nowS - MESSAGE_MAX_AGE_S) return 'Message timestamp is too old'
+  if (timestampS > nowS + MESSAGE_MAX_AHEAD_S) return 'Message timestamp is in the future'
+  return undefined
+}
+
+/**
+ * Names to offer beside `label` (all valid labels, `label` first): a few variants a visitor might take.
+ *
+ * @example
+ * suggestionLabels('alice').slice(0, 3) // ['alice', 'alice1', 'alice2']
+ */
+export function suggestionLabels(label: string, year = new Date().getFullYear()): string[] {
+  const base = label.slice(0, 28).replace(/-+$/, '')
+  const candidates = [
+    label,
+    `${base}1`,
+    `${base}2`,
+    `${base}${year % 100}`,
+    `${base}-app`,
+    `the-${base}`.slice(0, 32),
+    `${base}3`,
+    `${base}x`,
+    `${base}7`,
+    `${base}99`,
+  ]
+  return [...new Set(candidates)].filter((candidate) => !labelProblem(candidate))
+}
