@@ -16,6 +16,7 @@ import { blockchainRoutes } from './routes/blockchain.ts'
 import { directoryRoutes } from './routes/directory.ts'
 import { healthRoutes } from './routes/health.ts'
 import { imageRoutes } from './routes/images.ts'
+import { namesRoutes } from './routes/names.ts'
 import type { Storage } from './storage/types.ts'
 import { createUsageRecorder } from './usage.ts'
 
@@ -34,8 +35,10 @@ export interface CreateAppOptions {
   publicUrl?: string
   /** How often usage counters are written (default 5 s). */
   usageFlushIntervalMs?: number
-  /** Chains, tokens and prices of the blockchain API; without it those routes are not served. */
+  /** Chains, tokens and prices of the blockchain API; without it those routes (and names) are not served. */
   blockchain?: BlockchainConfig
+  /** Name zones (default `latch.id`) and the clock registration messages are checked against. */
+  names?: { zones?: readonly string[]; now?: () => Date }
 }
 
 /** The app after `createApp`: routes typed by their zod schemas. */
@@ -94,6 +97,7 @@ export async function createApp(options: CreateAppOptions): Promise<LatchApp> {
       blockchain: options.blockchain,
       ...(publicUrl ? { publicUrl } : {}),
     })
+    await app.register(namesRoutes, { storage, blockchain: options.blockchain, ...options.names })
   }
   return app
 }

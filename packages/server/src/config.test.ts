@@ -42,3 +42,13 @@ test('LATCH_RPC_A and LATCH_RPC_B move the devnet chains', () => {
     ['eip155:31338', 'http://devnet-b:8546'],
   ])
 })
+
+test('LATCH_ENS_RPC adds ENS identities to the chains in use', () => {
+  const { blockchain } = readConfig({
+    LATCH_RPC_A: 'http://devnet-a:8545',
+    LATCH_ENS_RPC: 'https://eth.example',
+  })
+  expect(blockchain?.ensRpcUrl).toBe('https://eth.example')
+  expect(blockchain?.chains[0]?.rpcUrl).toBe('http://devnet-a:8545')
+  expect(() => readConfig({ LATCH_ENS_RPC: 'ftp://x' })).toThrow('LATCH_ENS_RPC must be an http(s) URL')
+})

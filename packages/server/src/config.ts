@@ -6,8 +6,8 @@ import type { StartServerOptions } from './startServer.ts'
  * Server options from the environment: PORT (8787), HOST (127.0.0.1), DATABASE_URL (PostgreSQL; else PGlite),
  * LATCH_DATA_DIR (PGlite's directory, default `.latch/data`; `memory` for in-memory), PUBLIC_URL (base of
  * image_url), LOG_LEVEL (info); the blockchain API's chains from the JSON file LATCH_CHAINS, else the devnet at
- * LATCH_RPC_A / LATCH_RPC_B (startServer's default is the devnet on 8545 and 8546). Throws on a malformed value,
- * naming the variable.
+ * LATCH_RPC_A / LATCH_RPC_B (startServer's default is the devnet on 8545 and 8546); LATCH_ENS_RPC (an Ethereum
+ * mainnet RPC URL for ENS identities). Throws on a malformed value, naming the variable.
  *
  * @example
  * await startServer(readConfig(process.env))
@@ -47,6 +47,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): StartServerOpt
       ...(env.LATCH_RPC_A ? { rpcA: env.LATCH_RPC_A } : {}),
       ...(env.LATCH_RPC_B ? { rpcB: env.LATCH_RPC_B } : {}),
     })
+  }
+  if (env.LATCH_ENS_RPC) {
+    if (!/^https?:\/\/[^\s]+$/.test(env.LATCH_ENS_RPC))
+      throw new Error('LATCH_ENS_RPC must be an http(s) URL')
+    options.blockchain = { ...(options.blockchain ?? devnetBlockchainConfig()), ensRpcUrl: env.LATCH_ENS_RPC }
   }
   const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
   const level = env.LOG_LEVEL || 'info'

@@ -44,6 +44,8 @@ export const chainsFile = z.object({
     z.object({ fixed: z.record(symbol, z.number().finite().nonnegative()) }).strict(),
     z.object({ url: httpUrl, timeoutMs: z.number().int().positive().optional() }).strict(),
   ]),
+  /** An Ethereum mainnet RPC URL: identities fall back to ENS through it. */
+  ensRpcUrl: httpUrl.optional(),
 })
 
 export type ChainsFile = z.input<typeof chainsFile>
@@ -71,6 +73,7 @@ export function parseChainsConfig(input: unknown): BlockchainConfig {
   }
   const file = result.data
   return {
+    ...(file.ensRpcUrl ? { ensRpcUrl: file.ensRpcUrl } : {}),
     chains: file.chains.map((chain) => ({
       caipNetworkId: `eip155:${chain.chainId}`,
       chainId: chain.chainId,

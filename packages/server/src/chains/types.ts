@@ -39,6 +39,8 @@ export interface PriceProvider {
 export interface BlockchainConfig {
   chains: ChainConfig[]
   prices: PriceProvider
+  /** An Ethereum mainnet RPC URL: identities fall back to ENS names and avatars read through it. */
+  ensRpcUrl?: string
 }
 
 /**
