@@ -59,7 +59,13 @@ export default function AccountData() {
           </button>
         ))}
       </div>
-      <div id={`latch-tabpanel-${current.id}`} role="tabpanel" aria-labelledby={`latch-tab-${current.id}`}>
+      <div
+        id={`latch-tabpanel-${current.id}`}
+        role="tabpanel"
+        aria-labelledby={`latch-tab-${current.id}`}
+        // Scrollable: reachable by keyboard (and the ARIA tabs pattern gives panels a tab stop).
+        tabIndex={0}
+      >
         <LazyPanel key={current.id} chunk={current.chunk} />
       </div>
     </div>
