@@ -70,7 +70,7 @@ CREATE TABLE "used_name_messages" (
 	"used_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX "account_activity_page" ON "account_activity" USING btree ("account","mined_at" DESC NULLS LAST,"chain_id","block_number" DESC NULLS LAST,"tx_index" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "account_activity_page" ON "account_activity" USING btree ("account","mined_at" DESC NULLS FIRST,"chain_id" DESC NULLS FIRST,"block_number" DESC NULLS FIRST,"tx_index" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "account_activity_block" ON "account_activity" USING btree ("chain_id","block_number");--> statement-breakpoint
 CREATE INDEX "chain_transactions_block" ON "chain_transactions" USING btree ("chain_id","block_number");--> statement-breakpoint
 CREATE INDEX "chain_transfers_block" ON "chain_transfers" USING btree ("chain_id","block_number");--> statement-breakpoint

@@ -182,10 +182,11 @@ export const accountActivity = pgTable(
     primaryKey({ columns: [table.account, table.chainId, table.hash] }),
     index('account_activity_page').on(
       table.account,
-      table.minedAt.desc(),
-      table.chainId,
-      table.blockNumber.desc(),
-      table.txIndex.desc(),
+      // NULLS FIRST is what a plain `ORDER BY … DESC` means: the history query's order matches the index.
+      table.minedAt.desc().nullsFirst(),
+      table.chainId.desc().nullsFirst(),
+      table.blockNumber.desc().nullsFirst(),
+      table.txIndex.desc().nullsFirst(),
     ),
     index('account_activity_block').on(table.chainId, table.blockNumber),
   ],
