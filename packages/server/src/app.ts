@@ -15,6 +15,7 @@ import { analyticsRoutes } from './routes/analytics.ts'
 import { blockchainRoutes } from './routes/blockchain.ts'
 import { directoryRoutes } from './routes/directory.ts'
 import { healthRoutes } from './routes/health.ts'
+import { historyRoutes } from './routes/history.ts'
 import { imageRoutes } from './routes/images.ts'
 import { namesRoutes } from './routes/names.ts'
 import type { Storage } from './storage/types.ts'
@@ -98,6 +99,11 @@ export async function createApp(options: CreateAppOptions): Promise<LatchApp> {
       ...(publicUrl ? { publicUrl } : {}),
     })
     await app.register(namesRoutes, { storage, blockchain: options.blockchain, ...options.names })
+    await app.register(historyRoutes, {
+      storage,
+      blockchain: options.blockchain,
+      ...(publicUrl ? { publicUrl } : {}),
+    })
   }
   return app
 }

@@ -4,6 +4,7 @@ import { createApp, type LatchApp } from './app.ts'
 import { devnetBlockchainConfig } from './chains/defaults.ts'
 import type { BlockchainConfig } from './chains/types.ts'
 import { ensureDefaults } from './defaults.ts'
+import { createIndexer, type Indexer } from './jobs/indexer.ts'
 import { openStorage } from './storage/openStorage.ts'
 import type { Storage } from './storage/types.ts'
 
@@ -22,6 +23,11 @@ export interface StartServerOptions {
   publicUrl?: string
   /** The blockchain API's chains, tokens and prices; default: the local devnet (8545 and 8546). */
   blockchain?: BlockchainConfig
+  /**
+   * Index the chains' history into the database (default true). Run one indexing instance per database; other
+   * instances behind the same load balancer set this to false and only serve reads.
+   */
+  index?: boolean
 }
 
 export interface LatchServer {
@@ -29,7 +35,9 @@ export interface LatchServer {
   url: string
   app: LatchApp
   storage: Storage
-  /** Stops accepting connections, finishes requests in flight, flushes counters, closes the database. */
+  /** One per configured chain when indexing (else empty). */
+  indexers: Indexer[]
+  /** Stops the indexers and accepting connections, finishes requests in flight, flushes counters, closes the database. */
   close(): Promise<void>
 }
 
@@ -47,13 +55,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Lat
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
   })
   let app: LatchApp | undefined
+  const blockchain = options.blockchain ?? devnetBlockchainConfig()
   try {
     await ensureDefaults(storage)
     app = await createApp({
       storage,
       logger: options.logger ?? false,
       ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
-      blockchain: options.blockchain ?? devnetBlockchainConfig(),
+      blockchain,
     })
     await app.listen({ port: options.port ?? 8787, host: options.host ?? '127.0.0.1' })
   } catch (error) {
@@ -65,12 +74,20 @@ export async function startServer(options: StartServerOptions = {}): Promise<Lat
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
   let closing: Promise<void> | undefined
   const started = app
+  const indexers =
+    options.index === false
+      ? []
+      : blockchain.chains.map((chain) => createIndexer({ chain, storage, log: started.log }))
+  for (const indexer of indexers) indexer.start()
   return {
     url: `http://${host}:${address.port}`,
     app: started,
     storage,
+    indexers,
     close: () => {
-      closing ??= started.close().finally(() => storage.close())
+      closing ??= Promise.all(indexers.map((indexer) => indexer.stop()))
+        .then(() => started.close())
+        .finally(() => storage.close())
       return closing
     },
   }

@@ -16,6 +16,8 @@ export interface ChainConfig {
   wsUrl?: string
   nativeCurrency: { name: string; symbol: string; decimals: number }
   tokens: TokenConfig[]
+  /** NFT contracts whose transfers the history marks as spam (the modal hides spam-only transactions). */
+  spamContracts?: `0x${string}`[]
 }
 
 /** An asset to price: a chain's native coin or one of its tokens. */

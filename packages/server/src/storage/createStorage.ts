@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { and, asc, count, eq, ilike, inArray, max, min, notInArray, or, type SQL, sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import type { ImageKind } from '../directory/records.ts'
+import { createHistoryStore } from './history.ts'
 import { importLockKey } from './migrations.ts'
 import { createNameStore } from './names.ts'
 import * as schema from './schema.ts'
@@ -60,6 +61,7 @@ export function createStorage(db: Database, driver: Storage['driver'], close: ()
   return {
     driver,
     names: createNameStore(db),
+    history: createHistoryStore(db),
 
     async listWallets(parameters) {
       const where = walletFilter(parameters)

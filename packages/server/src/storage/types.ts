@@ -1,4 +1,5 @@
 import type { DirectorySnapshot, ImageKind, WalletRecord } from '../directory/records.ts'
+import type { HistoryStore } from './history.ts'
 import type { NameStore } from './names.ts'
 
 /** What `GET /getWallets` asks storage for, already validated. */
@@ -88,6 +89,8 @@ export interface Storage {
   readonly driver: 'pglite' | 'postgres'
   /** Registered names (issue 5). */
   readonly names: NameStore
+  /** What the indexer recorded of the chains, and account histories (issue 5). */
+  readonly history: HistoryStore
   listWallets(parameters: ListWalletsParameters): Promise<ListWalletsResult>
   countWallets(): Promise<number>
   getImage(kind: ImageKind, id: string): Promise<StoredImage | undefined>

@@ -1,0 +1,142 @@
+// Turns a block and its receipts, as the JSON-RPC answers them, into the rows the history keeps. Pure.
+import type { IndexedBlock, TransferRow } from '../storage/history.ts'
+
+/** keccak256('Transfer(address,address,uint256)'): ERC-20 (3 topics) and ERC-721 (4 topics) alike. */
+export const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
+/** ERC-20 approve(address,uint256). */
+const APPROVE_SELECTOR = '0x095ea7b3'
+
+export interface RpcTransaction {
+  hash: string
+  from: string
+  to: string | null
+  value: string
+  input: string
+  nonce: string
+  transactionIndex: string
+}
+
+export interface RpcLog {
+  address: string
+  topics: string[]
+  data: string
+  logIndex: string
+}
+
+export interface RpcReceipt {
+  transactionHash: string
+  status: string
+  contractAddress: string | null
+  logs: RpcLog[]
+}
+
+export interface RpcBlock {
+  number: string
+  hash: string
+  parentHash: string
+  timestamp: string
+  transactions: RpcTransaction[]
+}
+
+export interface DecodedBlock extends IndexedBlock {
+  /** Token contracts seen in Transfer logs, lower-case. */
+  tokens: Map<string, 'erc20' | 'erc721'>
+}
+
+const addressOfTopic = (topic: string) => `0x${topic.slice(-40)}`.toLowerCase()
+
+/** What kind of call a transaction is, as the chain sees it (the history refines it per account). */
+export function operationTypeOf(transaction: Pick<RpcTransaction, 'to' | 'input'>): string {
+  if (!transaction.to) return 'deploy'
+  if (transaction.input === '0x' || transaction.input === '') return 'send'
+  if (transaction.input.startsWith(APPROVE_SELECTOR)) return 'approve'
+  return 'execute'
+}
+
+/**
+ * The rows of one block: its transactions (status from the receipts), the native value and the Transfer logs
+ * each moved, and one activity row per (address, transaction) for every address involved.
+ */
+export function decodeBlock(chainId: number, block: RpcBlock, receipts: readonly RpcReceipt[]): DecodedBlock {
+  const number = Number(block.number)
+  const minedAt = new Date(Number(block.timestamp) * 1000)
+  const receiptOf = new Map(receipts.map((receipt) => [receipt.transactionHash.toLowerCase(), receipt]))
+  const decoded: DecodedBlock = {
+    number,
+    hash: block.hash.toLowerCase(),
+    parentHash: block.parentHash.toLowerCase(),
+    minedAt,
+    transactions: [],
+    transfers: [],
+    activity: [],
+    tokens: new Map(),
+  }
+  for (const transaction of block.transactions) {
+    const hash = transaction.hash.toLowerCase()
+    const receipt = receiptOf.get(hash)
+    if (!receipt) throw new Error(`No receipt for ${hash} in block ${number}`)
+    const txIndex = Number(transaction.transactionIndex)
+    const from = transaction.from.toLowerCase()
+    const to = transaction.to?.toLowerCase() ?? null
+    const confirmed = Number(receipt.status) === 1
+    decoded.transactions.push({
+      chainId,
+      hash,
+      blockNumber: number,
+      txIndex,
+      minedAt,
+      from,
+      to,
+      nonce: Number(transaction.nonce),
+      status: confirmed ? 'confirmed' : 'failed',
+      operationType: operationTypeOf(transaction),
+    })
+    const involved = new Set([from, to ?? receipt.contractAddress?.toLowerCase()])
+    const transfers: TransferRow[] = []
+    const value = BigInt(transaction.value)
+    // A reverted transaction moved nothing.
+    if (confirmed && value > 0n && to) {
+      transfers.push({
+        chainId,
+        hash,
+        logIndex: -1,
+        blockNumber: number,
+        kind: 'native',
+        from,
+        to,
+        amount: String(value),
+      })
+    }
+    for (const log of receipt.logs) {
+      if (log.topics[0]?.toLowerCase() !== TRANSFER_TOPIC) continue
+      const token = log.address.toLowerCase()
+      const base = { chainId, hash, logIndex: Number(log.logIndex), blockNumber: number, token }
+      if (log.topics.length === 3 && /^0x[0-9a-fA-F]{64}$/.test(log.data)) {
+        transfers.push({
+          ...base,
+          kind: 'erc20',
+          from: addressOfTopic(log.topics[1]!),
+          to: addressOfTopic(log.topics[2]!),
+          amount: String(BigInt(log.data)),
+        })
+        decoded.tokens.set(token, 'erc20')
+      } else if (log.topics.length === 4) {
+        transfers.push({
+          ...base,
+          kind: 'erc721',
+          from: addressOfTopic(log.topics[1]!),
+          to: addressOfTopic(log.topics[2]!),
+          tokenId: String(BigInt(log.topics[3]!)),
+          amount: '1',
+        })
+        decoded.tokens.set(token, 'erc721')
+      }
+    }
+    for (const transfer of transfers) involved.add(transfer.from).add(transfer.to)
+    decoded.transfers.push(...transfers)
+    for (const account of involved) {
+      if (account) decoded.activity.push({ account, chainId, hash, blockNumber: number, txIndex, minedAt })
+    }
+  }
+  return decoded
+}

@@ -1,0 +1,266 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { balanceParams } from '../chains/schemas.ts'
+import { type BlockchainConfig, type ChainConfig, type PricedAsset, priceKey } from '../chains/types.ts'
+import { errorBody, sdkQuery } from '../schemas.ts'
+import type { HistoryCursor, HistoryEntry } from '../storage/history.ts'
+import type { Storage } from '../storage/types.ts'
+
+export interface HistoryRoutesOptions {
+  storage: Storage
+  blockchain: BlockchainConfig
+  /** Base URL for icon URLs; default: the request's protocol and host. */
+  publicUrl?: string
+}
+
+/** Transactions per page. */
+export const HISTORY_PAGE_SIZE = 20
+const ZERO = '0x0000000000000000000000000000000000000000'
+
+const transfer = z.object({
+  fungible_info: z
+    .object({ name: z.string(), symbol: z.string(), icon: z.object({ url: z.string() }).nullable() })
+    .optional(),
+  nft_info: z
+    .object({
+      name: z.string(),
+      content: z.object({ preview: z.object({ url: z.string() }).nullable() }),
+      flags: z.object({ is_spam: z.boolean() }),
+    })
+    .optional(),
+  direction: z.enum(['in', 'out', 'self']),
+  quantity: z.object({ numeric: z.string().meta({ description: 'Whole units, exact, e.g. 1.5' }) }),
+  value: z.number().optional(),
+  price: z.number().optional(),
+})
+
+const transaction = z.object({
+  id: z.string().meta({ description: '<CAIP-2>:<hash>' }),
+  metadata: z.object({
+    operationType: z.enum(['send', 'receive', 'execute', 'deploy', 'approve', 'mint', 'burn']),
+    hash: z.string(),
+    minedAt: z.string().meta({ description: 'ISO 8601' }),
+    sentFrom: z.string(),
+    sentTo: z.string().nullable(),
+    status: z.enum(['confirmed', 'failed']),
+    nonce: z.number(),
+    chain: z.string().meta({ description: 'CAIP-2' }),
+  }),
+  transfers: z.array(transfer),
+})
+
+type Transfer = z.output<typeof transfer>
+type Transaction = z.output<typeof transaction>
+
+/** An amount in base units as an exact decimal in whole units. */
+export function toNumeric(amount: string, decimals: number): string {
+  if (decimals <= 0) return amount
+  const digits = amount.replace(/^-/, '').padStart(decimals + 1, '0')
+  const whole = digits.slice(0, -decimals)
+  const fraction = digits.slice(-decimals).replace(/0+$/, '')
+  return `${amount.startsWith('-') ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`
+}
+
+export function encodeCursor(cursor: HistoryCursor): string {
+  return Buffer.from(
+    JSON.stringify([cursor.minedAt.toISOString(), cursor.chainId, cursor.blockNumber, cursor.txIndex]),
+  ).toString('base64url')
+}
+
+export function decodeCursor(text: string): HistoryCursor | undefined {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'))
+    if (!Array.isArray(value) || value.length !== 4) return undefined
+    const [minedAt, chainId, blockNumber, txIndex] = value as [unknown, unknown, unknown, unknown]
+    const date = typeof minedAt === 'string' ? new Date(minedAt) : undefined
+    const integers = [chainId, blockNumber, txIndex].every(
+      (n) => Number.isSafeInteger(n) && (n as number) >= 0,
+    )
+    if (!date || Number.isNaN(date.getTime()) || !integers) return undefined
+    return {
+      minedAt: date,
+      chainId: chainId as number,
+      blockNumber: blockNumber as number,
+      txIndex: txIndex as number,
+    }
+  } catch {
+    return undefined
+  }
+}
+
+/** What a transaction was for `account`: its own kind (deploy, approve), else what moved to or from it. */
+function operationTypeFor(
+  account: string,
+  entry: HistoryEntry,
+  mine: HistoryEntry['transfers'],
+): Transaction['metadata']['operationType'] {
+  const kind = entry.transaction.operationType
+  if (kind === 'deploy' || kind === 'approve') return kind
+  if (mine.some((t) => t.from === ZERO && t.to === account)) return 'mint'
+  if (mine.some((t) => t.to === ZERO && t.from === account)) return 'burn'
+  if (mine.some((t) => t.from === account)) return 'send'
+  if (mine.some((t) => t.to === account)) return 'receive'
+  return kind === 'send' && entry.transaction.from === account ? 'send' : 'execute'
+}
+
+/**
+ * An account's history (SPEC §3 Transaction, §7): the transactions the indexer recorded that the account took part
+ * in, newest first, in cursor pages, with the transfers to or from it.
+ */
+export const historyRoutes: FastifyPluginAsyncZod<HistoryRoutesOptions> = async (
+  app,
+  { storage, blockchain, publicUrl },
+) => {
+  const chains = new Map(blockchain.chains.map((chain) => [chain.caipNetworkId, chain]))
+  const byId = new Map(blockchain.chains.map((chain) => [chain.chainId, chain]))
+  const chainMessage = `chainId must be one of the supported chains: ${[...chains.keys()].join(', ')}`
+
+  app.get(
+    '/v1/account/:account/history',
+    {
+      config: { usage: true },
+      schema: {
+        summary: "An account's transactions, newest first, in pages of 20",
+        description:
+          'From the server’s own indexer. `next` is the cursor of the following page (null on the last). ' +
+          '`onramp` is accepted and ignored: Latch keeps no on-ramp history yet.',
+        tags: ['blockchain'],
+        params: z.object({ account: balanceParams.shape.address }),
+        querystring: sdkQuery.extend({
+          cursor: z.string().max(500, 'cursor is too long').optional(),
+          chainId: z
+            .string()
+            .refine((value) => chains.has(value), chainMessage)
+            .optional(),
+          onramp: z.string().max(50).optional(),
+        }),
+        response: {
+          200: z.object({ data: z.array(transaction), next: z.string().nullable() }),
+          400: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const account = request.params.account.toLowerCase()
+      const { cursor: cursorText, chainId } = request.query
+      const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText)
+      if (cursorText !== undefined && !cursor)
+        return reply.code(400).send({ error: 'Invalid cursor', field: 'cursor' })
+      const entries = await storage.history.page({
+        account,
+        ...(chainId ? { chainId: chains.get(chainId)!.chainId } : {}),
+        ...(cursor ? { cursor } : {}),
+        limit: HISTORY_PAGE_SIZE,
+      })
+      const page = entries.slice(0, HISTORY_PAGE_SIZE)
+      const last = page.at(-1)?.transaction
+      const next =
+        entries.length > HISTORY_PAGE_SIZE && last
+          ? encodeCursor({
+              minedAt: last.minedAt,
+              chainId: last.chainId,
+              blockNumber: last.blockNumber,
+              txIndex: last.txIndex,
+            })
+          : null
+
+      const baseUrl = publicUrl ?? `${request.protocol}://${request.host}`
+      const assets = new Map<string, PricedAsset>()
+      const listed = (chain: ChainConfig, token: string | null) =>
+        token === null
+          ? undefined
+          : chain.tokens.find((candidate) => candidate.address.toLowerCase() === token)
+      for (const { transfers } of page) {
+        for (const t of transfers) {
+          const chain = byId.get(t.chainId)
+          if (!chain || t.kind === 'erc721') continue
+          const asset =
+            t.kind === 'native'
+              ? { address: 'native', symbol: chain.nativeCurrency.symbol }
+              : listed(chain, t.token)
+          if (asset) {
+            const priced = { chainId: chain.caipNetworkId, address: asset.address, symbol: asset.symbol }
+            assets.set(priceKey(priced), priced)
+          }
+        }
+      }
+      const prices = assets.size
+        ? await blockchain.prices.prices('usd', [...assets.values()]).catch(() => new Map<string, number>())
+        : new Map<string, number>()
+
+      const data = page.flatMap((entry): Transaction[] => {
+        const chain = byId.get(entry.transaction.chainId)
+        if (!chain) return []
+        const mine = entry.transfers.filter((t) => t.from === account || t.to === account)
+        const transfers = mine.map((t): Transfer => {
+          const direction =
+            t.from === account && t.to === account ? 'self' : t.from === account ? 'out' : 'in'
+          if (t.kind === 'erc721') {
+            const meta = t.token_metadata
+            return {
+              nft_info: {
+                name: `${meta?.name ?? 'NFT'} #${t.tokenId ?? ''}`,
+                content: { preview: null },
+                flags: {
+                  is_spam: (chain.spamContracts ?? []).some((address) => address.toLowerCase() === t.token),
+                },
+              },
+              direction,
+              quantity: { numeric: '1' },
+            }
+          }
+          const token = t.kind === 'native' ? undefined : listed(chain, t.token)
+          const name =
+            t.kind === 'native'
+              ? chain.nativeCurrency.name
+              : (token?.name ?? t.token_metadata?.name ?? 'Unknown token')
+          const symbol =
+            t.kind === 'native'
+              ? chain.nativeCurrency.symbol
+              : (token?.symbol ?? t.token_metadata?.symbol ?? '???')
+          const decimals =
+            t.kind === 'native'
+              ? chain.nativeCurrency.decimals
+              : (token?.decimals ?? t.token_metadata?.decimals ?? 0)
+          const numeric = toNumeric(t.amount, decimals)
+          const price =
+            t.kind === 'native' || token
+              ? prices.get(priceKey({ chainId: chain.caipNetworkId, address: token?.address ?? 'native' }))
+              : undefined
+          return {
+            fungible_info: {
+              name,
+              symbol,
+              icon:
+                t.kind === 'native' || token
+                  ? { url: `${baseUrl}/public/getTokenImage/${encodeURIComponent(symbol)}` }
+                  : null,
+            },
+            direction,
+            quantity: { numeric },
+            ...(price === undefined ? {} : { value: Number(numeric) * price, price }),
+          }
+        })
+        const { transaction: tx } = entry
+        return [
+          {
+            id: `${chain.caipNetworkId}:${tx.hash}`,
+            metadata: {
+              operationType: operationTypeFor(account, entry, mine),
+              hash: tx.hash,
+              minedAt: tx.minedAt.toISOString(),
+              sentFrom: tx.from,
+              sentTo: tx.to,
+              status: tx.status,
+              nonce: tx.nonce,
+              chain: chain.caipNetworkId,
+            },
+            transfers,
+          },
+        ]
+      })
+      reply.header('cache-control', 'no-cache')
+      return { data, next }
+    },
+  )
+}
