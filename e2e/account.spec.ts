@@ -1,4 +1,10 @@
+import { anvilPrivateKeys, testTokenAddresses } from '@latch/devnet'
+import { createWalletClient, defineChain, erc20Abi, http, parseUnits } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 import { expect, test } from './support/fixtures.ts'
+
+/** The dev wallet's account (anvil account 0). */
+const DEV_ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
 test.describe('Account data from the Latch server on the devnet (issue 5)', () => {
   test('the dev wallet’s balance and test tokens show; the 0-decimal token does not', async ({ demo }) => {
@@ -14,6 +20,44 @@ test.describe('Account data from the Latch server on the devnet (issue 5)', () =
     await expect(rows.filter({ hasText: 'LUSD' })).toContainText('10000')
     await expect(tokens.getByText('LPT')).toHaveCount(0)
     await expect(rows).toHaveCount(3)
+  })
+
+  test('a transfer made on chain appears in Activity within seconds, under the current month', async ({
+    demo,
+    devnet,
+  }) => {
+    await demo.goto()
+    await demo.connectDevWallet()
+
+    // The Activity tab is open when the transfer happens: it shows up without the visitor doing anything.
+    await demo.accountButton.click()
+    await demo.modal.getByRole('tab', { name: 'Activity' }).click()
+    const activity = demo.modal.getByRole('region', { name: 'Activity' })
+    await expect(activity).toHaveAttribute('aria-busy', 'false')
+    // Anvil account 3 sends the dev wallet 1.5 LUSD on Devnet A, outside the modal.
+    const chain = defineChain({
+      id: 31337,
+      name: 'Latch Devnet A',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [devnet.rpcA] } },
+    })
+    const sender = createWalletClient({
+      account: privateKeyToAccount(anvilPrivateKeys[3]!),
+      chain,
+      transport: http(),
+    })
+    const hash = await sender.writeContract({
+      address: testTokenAddresses.LUSD,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [DEV_ACCOUNT, parseUnits('1.5', 6)],
+    })
+
+    const month = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric' }).format(new Date())
+    const row = activity.getByRole('region', { name: month }).locator(`[data-hash="${hash}"]`)
+    await expect(row).toBeVisible({ timeout: 15_000 })
+    await expect(row).toContainText('Received')
+    await expect(row).toContainText('+1.5 LUSD')
   })
 
   test('a registered name replaces the shortened address', async ({ demo }) => {

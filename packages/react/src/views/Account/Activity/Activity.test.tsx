@@ -133,7 +133,7 @@ describe('Account view Activity tab (SPEC §4 transaction list)', () => {
     await waitFor(() => expect(hashes(activity)).toEqual(['0x1']))
   })
 
-  it('shows what the visitor sent as pending until the history lists it (asked again every 3 s meanwhile)', async () => {
+  it('shows what the visitor sent as pending until the history lists it (asked again every 2 s meanwhile)', async () => {
     let mined = false
     const sent = transaction('0xhash', '2026-11-22T10:00:00Z')
     sent.metadata.operationType = 'send'

@@ -20,7 +20,7 @@ export default function Activity() {
   const { address, pendingTransactions } = useAccount()
   const { caipNetworkId, network } = useNetwork()
   const pendingHere = pendingTransactions.filter((transaction) => transaction.chainId === caipNetworkId)
-  // While something sent is not mined, the history is asked again every few seconds.
+  // Asked again every few seconds while shown, more often while something sent is not mined.
   const state = useHistory(address, caipNetworkId, pendingHere.length > 0)
   const result = state.status === 'ready' ? state.result : undefined
   const transactions = useMemo(

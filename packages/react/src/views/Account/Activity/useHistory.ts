@@ -5,8 +5,10 @@ import { useLatchClient } from '../../../context.ts'
 
 type HistoryResult = InfiniteQueryObserverResult<InfiniteData<TransactionsPage, string | undefined>>
 
-/** While polling, how often the history is asked again. */
-const POLL_MS = 3000
+/** While the list is shown, how often the history is asked again: new transactions appear within seconds. */
+const REFRESH_MS = 5000
+/** While something sent is pending. */
+const POLL_MS = 2000
 
 export type HistoryState =
   | { status: 'loading' }
@@ -15,7 +17,8 @@ export type HistoryState =
 
 /**
  * The account's history on one network in cursor pages, through the client's API chunks (written against
- * the observer directly, as the token list is: see useTokenBalances); asked again every 3 s while `poll`.
+ * the observer directly, as the token list is: see useTokenBalances); asked again every 5 s while shown, every
+ * 2 s while `poll`.
  */
 export function useHistory(address: string | undefined, caipNetworkId: string, poll = false): HistoryState {
   const client = useLatchClient()
@@ -35,7 +38,7 @@ export function useHistory(address: string | undefined, caipNetworkId: string, p
         if (!live) return
         const observer = new api.InfiniteQueryObserver(api.queryClient, {
           ...queries.historyQuery(address, caipNetworkId),
-          refetchInterval: poll && POLL_MS,
+          refetchInterval: poll ? POLL_MS : REFRESH_MS,
         })
         const show = (result: HistoryResult) => setAnswer({ key, result })
         show(observer.getCurrentResult())

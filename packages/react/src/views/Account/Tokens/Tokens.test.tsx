@@ -107,10 +107,11 @@ describe('Account view token list', () => {
 
   it("shows 'Token Balance Unavailable' on failure, offers 'Try again' only after 30 s, then loads the list", async () => {
     let failing = true
+    // Before the view mounts: the 30 s wait must be a fake timer however fast the failure shows.
+    vi.useFakeTimers({ shouldAdvanceTime: true })
     const { dialog, balanceRequests } = await openAccount(({ url }) =>
       failing ? json({ error: 'down' }, 503) : balancesHandler(TOKENS)({ url } as never),
     )
-    vi.useFakeTimers({ shouldAdvanceTime: true })
     const tokens = await tokensOf(dialog)
     expect(await within(tokens).findByText('Token Balance Unavailable')).toBeTruthy()
     expect(within(tokens).queryByRole('button', { name: 'Try again' })).toBeNull()
