@@ -145,7 +145,8 @@ describe('GET /v1/account/{account}/history', () => {
   it('pages with the cursor: every transaction once, newest first, and next null on the last page', async () => {
     const payer = wallet(5)
     const sentHashes: string[] = []
-    for (let i = 0; i < 45; i++) sentHashes.push(await payer.sendTransaction({ to: anvilAddresses[6], value: 1n }))
+    for (let i = 0; i < 45; i++)
+      sentHashes.push(await payer.sendTransaction({ to: anvilAddresses[6], value: 1n }))
     await mined(sentHashes.at(-1) as `0x${string}`)
 
     const seen: string[] = []

@@ -6,7 +6,6 @@ import { z } from 'zod'
 import { balanceParams } from '../chains/schemas.ts'
 import type { BlockchainConfig } from '../chains/types.ts'
 import {
-  chainOfCoinType,
   checkName,
   coinTypeOfChain,
   DEFAULT_ZONE,
