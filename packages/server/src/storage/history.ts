@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, or, sql } from 'drizzle-orm'
 import type { Database } from './createStorage.ts'
 import { accountActivity, chainTransactions, chainTransfers, indexedBlocks, tokenMetadata } from './schema.ts'
 
@@ -151,7 +151,14 @@ export function createHistoryStore(db: Database): HistoryStore {
         .limit(limit + 1)
       if (!rows.length) return []
 
-      const hashes = [...new Set(rows.map((row) => row.hash))]
+      // By (chain, hash): the primary key's order, so each lookup is an index probe.
+      const byChain = new Map<number, string[]>()
+      for (const row of rows) byChain.set(row.chainId, [...(byChain.get(row.chainId) ?? []), row.hash])
+      const keys = or(
+        ...[...byChain].map(([id, hashes]) =>
+          and(eq(chainTransactions.chainId, id), inArray(chainTransactions.hash, hashes)),
+        ),
+      )
       const joined = await db
         .select({ transaction: chainTransactions, transfer: chainTransfers, token: tokenMetadata })
         .from(chainTransactions)
@@ -169,7 +176,7 @@ export function createHistoryStore(db: Database): HistoryStore {
             eq(tokenMetadata.address, chainTransfers.token),
           ),
         )
-        .where(inArray(chainTransactions.hash, hashes))
+        .where(keys)
       const byKey = new Map<string, HistoryEntry>()
       for (const { transaction, transfer, token } of joined) {
         const key = `${transaction.chainId}:${transaction.hash}`
