@@ -181,8 +181,30 @@ export function createIndexer(options: IndexerOptions): Indexer {
     return false
   }
 
+  let checkedStart = false
+  /**
+   * A chain restarted from scratch (a devnet after `npm start`, a reset testnet) shares no block with what is
+   * recorded: its first block differs. Then everything recorded for it is forgotten and indexed again.
+   */
+  async function checkStart() {
+    const recordedFirst = await storage.history.blockHash(chainId, startBlock)
+    if (recordedFirst) {
+      const first = (await client.request({
+        method: 'eth_getBlockByNumber',
+        params: [numberToHex(startBlock), false],
+      })) as unknown as { hash: string } | null
+      if (first?.hash.toLowerCase() !== recordedFirst) {
+        await storage.history.rollbackAbove(chainId, startBlock - 1)
+        state.lastBlock = undefined
+        log.warn({ chainId }, 'the chain was replaced (its first block differs): indexing it again')
+      }
+    }
+    checkedStart = true
+  }
+
   /** One round: read what is new, check it continues what is recorded, write it. True when caught up. */
   async function round(): Promise<boolean> {
+    if (!checkedStart) await checkStart()
     const last = await storage.history.lastBlock(chainId)
     const head = Number(await client.getBlockNumber({ cacheTime: 0 }))
     const from = last ? last.number + 1 : startBlock

@@ -209,7 +209,7 @@ describe('the indexer', () => {
   }
 
   it('restarted mid-run neither loses nor duplicates transactions or transfers', async () => {
-    const head = Number(await publicClient.getBlockNumber())
+    const head = Number(await publicClient.getBlockNumber({ cacheTime: 0 }))
     const storage = await openStorage({ dataDir: 'memory' })
     try {
       for (const stopAt of [Math.floor(head / 3), Math.floor((2 * head) / 3)]) {
@@ -233,6 +233,37 @@ describe('the indexer', () => {
       }
     } finally {
       await storage.close()
+    }
+  })
+
+  it('forgets a chain that was replaced from scratch (a restarted devnet) and indexes the new one', async () => {
+    const storage = await openStorage({ dataDir: 'memory' })
+    const fresh = await startDevnet({ chains: [{ chainId: 31337, port: 0 }] })
+    try {
+      const first = createIndexer({ chain, storage, pollIntervalMs: 50 })
+      first.start()
+      await first.waitFor(Number(await publicClient.getBlockNumber({ cacheTime: 0 })))
+      await first.stop()
+      const before = await storage.history.page({ account: lower(anvilAddresses[6]), limit: 1000 })
+      expect(before.length).toBeGreaterThan(45)
+
+      const freshChain = { ...chain, rpcUrl: fresh.chains[0]!.rpcUrl }
+      const freshHead = Number(
+        await createPublicClient({ transport: http(freshChain.rpcUrl) }).getBlockNumber({ cacheTime: 0 }),
+      )
+      const second = createIndexer({ chain: freshChain, storage, pollIntervalMs: 50 })
+      second.start()
+      await expect
+        .poll(async () => (await storage.history.lastBlock(31337))?.number, { timeout: 15_000 })
+        .toBe(freshHead)
+      await second.stop()
+      expect(second.state().failure).toBeUndefined()
+      // The new chain holds only the token deploys and mints: account 6's payments are gone.
+      const after = await storage.history.page({ account: lower(anvilAddresses[6]), limit: 1000 })
+      expect(after).toHaveLength(3)
+    } finally {
+      await storage.close()
+      await fresh.stop()
     }
   })
 
