@@ -16,6 +16,8 @@ export function readDemoConfig(search: string) {
     networks: [devnetA, devnetB, mainnet, base, optimism, arbitrum],
     devWallet: params.get('devwallet') !== 'off',
     autoApprove: params.get('autoApprove') === '1',
+    /** The dev wallet's anvil account (0–9; default: the one it remembers, else 0). Tests give flows their own. */
+    devWalletAccount: /^[0-9]$/.test(params.get('account') ?? '') ? Number(params.get('account')) : undefined,
     /**
      * The Latch server (wallet directory, analytics): `npm start` runs it on 8787; `?api=off` leaves the modal
      * with the wallets found in the browser only. `?project=` picks the server's project (its allowed origins).

@@ -14,5 +14,6 @@ export function startDevWallet(config: ReturnType<typeof readDemoConfig>) {
       { chainId: 31339, name: 'Unsupported Devnet' },
     ],
     ...(config.autoApprove ? { autoApprove: true } : {}),
+    ...(config.devWalletAccount === undefined ? {} : { accountIndex: config.devWalletAccount }),
   })
 }
