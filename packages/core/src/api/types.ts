@@ -80,10 +80,10 @@ export interface TokenBalance {
   chainId: string
   /** CAIP-10 id of the token contract; absent for the network's own coin. */
   address?: string
-  /** What the holding is worth in `currency` (USD). */
-  value: number
-  /** The price of one token in `currency`. */
-  price: number
+  /** What the holding is worth in `currency` (USD); absent when the server knows no price. */
+  value?: number
+  /** The price of one token in `currency`; absent when the server knows none. */
+  price?: number
   quantity: {
     /** The token's decimals, as a string. '0' marks a token the modal does not list (SPEC §5). */
     decimals: string

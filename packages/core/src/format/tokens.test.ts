@@ -29,6 +29,12 @@ describe('tokensToShow (SPEC §5)', () => {
     expect(balances.map((t) => t.symbol)).toEqual(['LOW', 'HIGH', 'MID'])
   })
 
+  it('lists tokens the server has no price for after the priced ones', () => {
+    const unpriced = tokenBalance('NEW', { value: undefined, price: undefined })
+    const balances = [unpriced, tokenBalance('LOW', { value: 0.5 })]
+    expect(tokensToShow(balances, devnet).map((t) => t.symbol)).toEqual(['LOW', 'NEW'])
+  })
+
   it('gives an empty list for no balances', () => {
     expect(tokensToShow([], devnet)).toEqual([])
   })

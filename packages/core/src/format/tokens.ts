@@ -5,7 +5,7 @@ import { floorBalance } from './format.ts'
 
 /**
  * The tokens the Account view lists (SPEC §5): those of the active network, without tokens whose decimals
- * are '0', the most valuable first.
+ * are '0', the most valuable first (those without a price last).
  *
  * @example
  * tokensToShow(balances, 'eip155:31337').map((token) => token.symbol) // ['USDC', 'ETH']
@@ -13,7 +13,7 @@ import { floorBalance } from './format.ts'
 export function tokensToShow(balances: readonly TokenBalance[], caipNetworkId: string): TokenBalance[] {
   return balances
     .filter((token) => token.chainId === caipNetworkId && token.quantity.decimals !== '0')
-    .sort((a, b) => b.value - a.value)
+    .sort((a, b) => (b.value ?? 0) - (a.value ?? 0))
 }
 
 /**

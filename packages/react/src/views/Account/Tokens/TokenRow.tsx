@@ -1,7 +1,10 @@
 import { floorDecimal, formatUsd, type TokenBalance } from '@latch/core'
 import { TokenIcon } from './TokenIcon.tsx'
 
-/** One token: its icon (the monogram when it fails), symbol and name, amount floored to 3 decimals, USD value. */
+/**
+ * One token: its icon (the monogram when it fails), symbol and name, amount floored to 3 decimals, and its USD
+ * value when the server knows a price.
+ */
 export function TokenRow({ token }: { token: TokenBalance }) {
   return (
     <li className="latch-row latch-token" data-testid="latch-token">
@@ -12,7 +15,7 @@ export function TokenRow({ token }: { token: TokenBalance }) {
       </span>
       <span className="latch-token-amounts">
         {floorDecimal(token.quantity.numeric)}
-        <span className="latch-muted">{formatUsd(token.value)}</span>
+        {token.value !== undefined && <span className="latch-muted">{formatUsd(token.value)}</span>}
       </span>
     </li>
   )

@@ -96,6 +96,14 @@ describe('Account view token list', () => {
     expect(within(tokens).queryByText('Loading tokens…')).toBeNull()
   })
 
+  it('shows no USD value for a token the server has no price for', async () => {
+    const { dialog } = await openAccount(
+      balancesHandler([tokenBalance('NEW', { name: 'New Token', value: undefined, price: undefined })]),
+    )
+    const tokens = await tokensOf(dialog)
+    await waitFor(() => expect(rows(tokens)).toEqual(['NEWNew Token1']))
+  })
+
   it("says 'No tokens' when the account holds none the list shows", async () => {
     const { dialog } = await openAccount(
       balancesHandler([tokenBalance('WHOLE', { quantity: { decimals: '0', numeric: '3' } })]),
