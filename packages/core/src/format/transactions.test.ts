@@ -106,5 +106,7 @@ describe('transaction text', () => {
     expect(transferText(lusd('out', '0.5'))).toBe('-0.5 LUSD')
     expect(transferText(lusd('self', '2'))).toBe('2 LUSD')
     expect(transferText(nft(false))).toBe('+Free Prize #1')
+    expect(transferText(lusd('in', '12345.6789'))).toBe('+12,345.678 LUSD')
+    expect(transferText(lusd('out', '0.0009'))).toBe('-<0.001 LUSD')
   })
 })

@@ -1,6 +1,11 @@
 // The Activity list's helpers (SPEC §4 transaction list). Apart from format.ts so they stay in its chunk.
 import type { Transaction, TransactionOperationType, TransactionTransfer } from '../api/types.ts'
-import { floorDecimal } from './tokens.ts'
+
+/** Amounts floored (never rounded up) to 3 decimals, with thousands separators. */
+const amount = /* @__PURE__ */ new Intl.NumberFormat('en-US', {
+  maximumFractionDigits: 3,
+  roundingMode: 'trunc',
+} as Intl.NumberFormatOptions)
 
 export interface TransactionMonth {
   /** 0–11. */
@@ -99,5 +104,8 @@ export function transferText(transfer: TransactionTransfer): string {
   const sign = transfer.direction === 'in' ? '+' : transfer.direction === 'out' ? '-' : ''
   if (transfer.nft_info) return `${sign}${transfer.nft_info.name}`
   const symbol = transfer.fungible_info?.symbol ?? ''
-  return `${sign}${floorDecimal(transfer.quantity.numeric)} ${symbol}`.trim()
+  const value = Number(transfer.quantity.numeric)
+  // A dust amount reads as less than the smallest shown, not as nothing.
+  const text = value > 0 && value < 0.001 ? '<0.001' : amount.format(value)
+  return `${sign}${text} ${symbol}`.trim()
 }
