@@ -17,6 +17,8 @@ export type View =
   | 'ApproveTransaction'
   /** Choose and register a name (issue 5). */
   | 'RegisterName'
+  /** The address as text and QR code, and the networks it can receive on (issue 6). */
+  | 'WalletReceive'
 
 export interface RouterData {
   connectorId?: string

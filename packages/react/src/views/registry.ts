@@ -10,6 +10,7 @@ export const viewChunks: Partial<Record<View, Chunk>> = {
   Networks: createChunk(() => import('./Networks/NetworksView.tsx')),
   UnsupportedChain: createChunk(() => import('./UnsupportedChain/UnsupportedChainView.tsx')),
   RegisterName: createChunk(() => import('./RegisterName/RegisterNameView.tsx')),
+  WalletReceive: createChunk(() => import('./WalletReceive/WalletReceiveView.tsx')),
 }
 
 /**
@@ -36,4 +37,5 @@ export const viewTitles: Record<View, string> = {
   SIWXSignMessage: 'Sign In',
   ApproveTransaction: 'Approve Transaction',
   RegisterName: 'Choose Name',
+  WalletReceive: 'Receive',
 }

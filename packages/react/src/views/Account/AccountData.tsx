@@ -1,10 +1,25 @@
 import { type KeyboardEvent, useState } from 'react'
+import { type Chunk, useChunk } from '../../chunk.ts'
 import { Icon } from '../../components/Icon/Icon.tsx'
 import { useLatchClient } from '../../context.ts'
 import { useAccount } from '../../hooks/useAccount.ts'
 import { activityChunk, tokensChunk } from '../registry.ts'
-import { LazyPanel } from './AccountView.tsx'
 import './Account.css'
+
+/**
+ * A tab's chunk: nothing while it loads, 'Try again' if it failed. (The Account view has the same for this
+ * part; importing it from there would make this chunk depend on the Account view's.)
+ */
+function TabPanel({ chunk }: { chunk: Chunk }) {
+  const state = useChunk(chunk)
+  if (state?.status === 'failed')
+    return (
+      <button type="button" className="latch-button latch-button-secondary" onClick={state.retry}>
+        Try again
+      </button>
+    )
+  return state?.status === 'ready' ? <state.Component /> : null
+}
 
 const allTabs = [
   { id: 'tokens', label: 'Tokens', chunk: tokensChunk },
@@ -66,7 +81,7 @@ export default function AccountData() {
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable tab panel needs a tab stop (ARIA tabs pattern; axe scrollable-region-focusable)
         tabIndex={0}
       >
-        <LazyPanel key={current.id} chunk={current.chunk} />
+        <TabPanel key={current.id} chunk={current.chunk} />
       </div>
     </div>
   )

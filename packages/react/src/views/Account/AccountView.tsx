@@ -10,7 +10,7 @@ import { accountDataChunk, tokensChunk } from '../registry.ts'
 import { Avatar } from './Avatar.tsx'
 
 /** A part of the Account view in its own chunk: nothing while it loads, 'Try again' if its request failed. */
-export function LazyPanel({ chunk }: { chunk: Chunk }) {
+function LazyPanel({ chunk }: { chunk: Chunk }) {
   const state = useChunk(chunk)
   if (state?.status === 'ready') return <state.Component />
   if (state?.status === 'failed')
@@ -68,6 +68,16 @@ export default function AccountView() {
         <button type="button" className="latch-icon-button" onClick={copy} aria-label="Copy address">
           <Icon name="copy" />
         </button>
+        {client.options.features.receive && (
+          <button
+            type="button"
+            className="latch-icon-button"
+            onClick={() => client.router.push('WalletReceive')}
+            aria-label="Receive"
+          >
+            <Icon name="qr" />
+          </button>
+        )}
       </div>
       <div className="latch-balance" data-testid="latch-account-balance" aria-live="polite">
         {balanceStatus === 'unavailable' ? (
