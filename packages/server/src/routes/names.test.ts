@@ -1,7 +1,10 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { anvilPrivateKeys, type Devnet, startDevnet } from '@latch/devnet'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../test/support/app.ts'
+import { createApp } from '../app.ts'
 import { devnetBlockchainConfig } from '../chains/defaults.ts'
 
 const alice = privateKeyToAccount(anvilPrivateKeys[0]!)
@@ -33,9 +36,10 @@ async function register(
   account: typeof alice,
   text: string,
   overrides: { coin_type?: number; signature?: string; address?: string } = {},
+  app = t.app,
 ) {
   const signature = overrides.signature ?? (await account.signMessage({ message: text }))
-  return t.app.inject({
+  return app.inject({
     method: 'POST',
     url: '/v1/profile/account?projectId=open&st=latch&sv=0.1.0',
     payload: {
@@ -182,5 +186,96 @@ describe('name lookups', () => {
     expect(unknown.json().error).toBe('Unknown zone: other.zone')
     const { suggestions } = (await t.app.inject('/v1/profile/suggestions/ivy?zone=latch.id')).json()
     expect(suggestions[0]).toEqual({ name: 'ivy.latch.id', registered: false })
+  })
+})
+
+describe('headers, usage and unreachable chains', () => {
+  /** Nothing listens on port 9: a connection there is refused at once. */
+  const refused = 'http://127.0.0.1:9'
+
+  it('sends no-cache on profile and identity reads, so a fresh registration shows at once', async () => {
+    expect((await register(bob, message('nocache'))).statusCode).toBe(201)
+    for (const url of [
+      '/v1/profile/account/nocache.latch.id',
+      `/v1/profile/reverse/${bob.address}`,
+      '/v1/profile/suggestions/nocache',
+      `/v1/identity/${bob.address}`,
+    ]) {
+      const response = await t.app.inject(url)
+      expect(response.statusCode, url).toBe(200)
+      expect(response.headers['cache-control'], url).toBe('no-cache')
+    }
+  })
+
+  it('counts every names route per project, SDK type and version', async () => {
+    const app = await createApp({
+      storage: t.storage,
+      blockchain: devnetBlockchainConfig({ rpcA: devnet.chains[0]!.rpcUrl, rpcB: refused }),
+      names: { now: () => NOW },
+    })
+    const query = '?projectId=names-usage&st=latch&sv=3'
+    await app.inject(`/v1/profile/account/alice.latch.id${query}`)
+    await app.inject(`/v1/profile/reverse/${alice.address}${query}`)
+    await app.inject(`/v1/profile/suggestions/alice${query}`)
+    await app.inject(`/v1/identity/${alice.address}${query}`)
+    await app.inject({
+      method: 'POST',
+      url: `/v1/profile/account${query}`,
+      payload: { coin_type: 60, address: alice.address, message: 'x', signature: '0x00' },
+    })
+    await app.close()
+    expect(await t.storage.listUsage('names-usage')).toMatchObject([
+      { projectId: 'names-usage', sdkType: 'latch', sdkVersion: '3', requests: 5 },
+    ])
+  })
+
+  it('checks an EOA signature without the chain, and answers 502 when the chain must be asked and is down', async () => {
+    const app = await createApp({
+      storage: t.storage,
+      blockchain: devnetBlockchainConfig({ rpcA: refused, rpcB: refused }),
+      names: { now: () => NOW },
+    })
+    try {
+      expect((await register(alice, message('offline-eoa'), {}, app)).statusCode).toBe(201)
+      const text = message('offline-other')
+      const unchecked = await register(
+        alice,
+        text,
+        { signature: await bob.signMessage({ message: text }) },
+        app,
+      )
+      expect(unchecked.statusCode).toBe(502)
+      expect(unchecked.json()).toEqual({
+        error: 'Could not check the signature on eip155:31337',
+        field: 'signature',
+      })
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('answers a null identity when the ENS RPC refuses or does not answer in time', async () => {
+    const silent: Server = createServer(() => {})
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    const silentUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`
+    const stranger = '0x000000000000000000000000000000000000bEEF'
+    try {
+      for (const ensRpcUrl of [refused, silentUrl]) {
+        const app = await createApp({
+          storage: t.storage,
+          logger: false,
+          blockchain: { ...devnetBlockchainConfig({ rpcA: refused, rpcB: refused }), ensRpcUrl },
+        })
+        const started = Date.now()
+        const response = await app.inject(`/v1/identity/${stranger}`)
+        await app.close()
+        expect(response.statusCode, ensRpcUrl).toBe(200)
+        expect(response.json()).toEqual({ name: null, avatar: null })
+        expect(Date.now() - started).toBeLessThan(4000)
+      }
+    } finally {
+      silent.closeAllConnections()
+      await new Promise((resolve) => silent.close(resolve))
+    }
   })
 })

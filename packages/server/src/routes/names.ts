@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { createPublicClient, http, type PublicClient, verifyMessage } from 'viem'
+import { createPublicClient, type Hex, http, type PublicClient, verifyMessage } from 'viem'
 import { mainnet } from 'viem/chains'
 import { z } from 'zod'
 import { balanceParams } from '../chains/schemas.ts'
 import type { BlockchainConfig } from '../chains/types.ts'
 import {
+  chainOfCoinType,
   checkName,
   coinTypeOfChain,
   DEFAULT_ZONE,
@@ -55,6 +56,26 @@ function profileOf(record: NameRecord): z.output<typeof profile> {
     },
     attributes: record.attributes,
   }
+}
+
+/**
+ * Whether `address` signed `message`: a plain ECDSA signature needs no chain; anything else (ERC-1271 / ERC-6492
+ * smart accounts) is asked of the chain. viem answers `false` alike for a wrong signature and a chain that did not
+ * answer, so a refusal is followed by one cheap request to tell them apart: "does not match" must be true.
+ */
+async function checkSignature(
+  verifier: PublicClient | undefined,
+  parameters: { address: Hex; message: string; signature: Hex },
+): Promise<'valid' | 'invalid' | 'unreachable'> {
+  if (await verifyMessage(parameters).catch(() => false)) return 'valid'
+  if (!verifier) return 'invalid'
+  if (await verifier.verifyMessage(parameters).catch(() => false)) return 'valid'
+  return (await verifier.getChainId().then(
+    () => true,
+    () => false,
+  ))
+    ? 'invalid'
+    : 'unreachable'
 }
 
 const withTimeout = <T>(promise: Promise<T>, ms: number) =>
@@ -171,7 +192,8 @@ export const namesRoutes: FastifyPluginAsyncZod<NamesRoutesOptions> = async (app
         summary: 'Register a name, signed for by its address',
         description:
           'The message is JSON {name, attributes, timestamp} signed (personal_sign) by the address; it must be at ' +
-          'most 10 minutes old and at most 60 s ahead, and registers once.',
+          'most 10 minutes old and at most 60 s ahead, and registers once. 502 when a signature that is not a plain ' +
+          "ECDSA one cannot be checked because the coin type's chain does not answer.",
         tags: ['names'],
         querystring: sdkQuery,
         body: z.object({
@@ -182,10 +204,10 @@ export const namesRoutes: FastifyPluginAsyncZod<NamesRoutesOptions> = async (app
             .max(2000, 'message must be at most 2000 characters'),
           signature: z
             .string({ error: 'signature must be a string' })
-            .regex(/^0x[0-9a-fA-F]*$/, 'signature must be hex (0x…)')
+            .regex(/^0x(?:[0-9a-fA-F]{2})+$/, 'signature must be hex bytes (0x…)')
             .max(20_000, 'signature is too long'),
         }),
-        response: { 201: profile, 400: errorBody, 401: errorBody, 409: errorBody },
+        response: { 201: profile, 400: errorBody, 401: errorBody, 409: errorBody, 502: errorBody },
       },
     },
     async (request, reply) => {
@@ -202,18 +224,19 @@ export const namesRoutes: FastifyPluginAsyncZod<NamesRoutesOptions> = async (app
       const stale = timestampProblem(parsed.message.timestamp, now())
       if (stale) return reply.code(400).send({ error: stale, field: 'message.timestamp' })
 
-      const verifier = verifiers.get(coinType)
-      const hex = signature as `0x${string}`
-      let valid: boolean
-      try {
-        valid = verifier
-          ? await verifier.verifyMessage({ address, message, signature: hex })
-          : await verifyMessage({ address, message, signature: hex })
-      } catch (error) {
-        request.log.info({ err: error }, 'signature did not verify')
-        valid = false
+      const verdict = await checkSignature(verifiers.get(coinType), {
+        address,
+        message,
+        signature: signature as Hex,
+      })
+      if (verdict === 'unreachable') {
+        request.log.warn({ coinType }, 'signature could not be checked: its chain does not answer')
+        return reply.code(502).send({
+          error: `Could not check the signature on eip155:${chainOfCoinType(coinType)}`,
+          field: 'signature',
+        })
       }
-      if (!valid)
+      if (verdict === 'invalid')
         return reply.code(401).send({ error: 'Signature does not match the address', field: 'signature' })
 
       const result = await storage.names.register({
