@@ -279,3 +279,14 @@ describe('headers, usage and unreachable chains', () => {
     }
   })
 })
+
+it('lists the names routes in the OpenAPI document with their schemas', async () => {
+  const { paths } = (await t.app.inject('/docs/json')).json()
+  expect(paths['/v1/profile/account/{name}'].get.responses).toHaveProperty('404')
+  expect(paths['/v1/profile/reverse/{address}'].get).toBeDefined()
+  expect(paths['/v1/profile/suggestions/{name}'].get).toBeDefined()
+  expect(Object.keys(paths['/v1/profile/account'].post.responses)).toEqual(
+    expect.arrayContaining(['201', '400', '401', '409', '502']),
+  )
+  expect(paths['/v1/identity/{address}'].get).toBeDefined()
+})
