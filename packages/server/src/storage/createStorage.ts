@@ -1,15 +1,14 @@
 import { createHash } from 'node:crypto'
 import { and, asc, count, eq, ilike, inArray, max, min, notInArray, or, type SQL, sql } from 'drizzle-orm'
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import type { ImageKind } from '../directory/records.ts'
+import type { Database } from './database.ts'
 import { createHistoryStore } from './history.ts'
 import { importLockKey } from './migrations.ts'
 import { createNameStore } from './names.ts'
 import * as schema from './schema.ts'
 import type { ListWalletsParameters, Project, Storage, UsageCounter } from './types.ts'
 
-/** A drizzle database on either driver. */
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
+export type { Database } from './database.ts'
 
 const { events, images, projects, sdkUsage, wallets } = schema
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, or, sql } from 'drizzle-orm'
-import type { Database } from './createStorage.ts'
+import type { Database } from './database.ts'
 import { accountActivity, chainTransactions, chainTransfers, indexedBlocks, tokenMetadata } from './schema.ts'
 
 /** Rows per INSERT: well under PostgreSQL's 65 535 parameters per statement. */

@@ -1,5 +1,5 @@
 import { desc, eq, inArray } from 'drizzle-orm'
-import type { Database } from './createStorage.ts'
+import type { Database } from './database.ts'
 import { names, usedNameMessages } from './schema.ts'
 
 /** A registered name as stored. */
