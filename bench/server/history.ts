@@ -120,6 +120,7 @@ async function historyLatency() {
     const body = (await (await fetch(cursor ? `${base}&cursor=${cursor}` : base)).json()) as {
       next: string | null
     }
+    if (!body.next) throw new Error(`the busy account has only ${i + 1} pages: seed more transfers`)
     cursor = body.next
   }
   const rows: string[][] = []
