@@ -194,7 +194,8 @@ export function createIndexer(options: IndexerOptions): Indexer {
         params: [numberToHex(startBlock), false],
       })) as unknown as { hash: string } | null
       if (first?.hash.toLowerCase() !== recordedFirst) {
-        await storage.history.rollbackAbove(chainId, startBlock - 1)
+        await storage.history.rollbackAbove(chainId, startBlock - 1, { tokens: true })
+        knownTokens.clear()
         state.lastBlock = undefined
         log.warn({ chainId }, 'the chain was replaced (its first block differs): indexing it again')
       }

@@ -53,8 +53,11 @@ export interface HistoryStore {
   lastBlock(chainId: number): Promise<{ number: number; hash: string } | undefined>
   /** The hash recorded for a block, if indexed. */
   blockHash(chainId: number, number: number): Promise<string | undefined>
-  /** Forgets everything recorded above block `number` (a reorg), in one transaction. */
-  rollbackAbove(chainId: number, number: number): Promise<void>
+  /**
+   * Forgets everything recorded above block `number` (a reorg), in one transaction; with `tokens`, the chain's
+   * token metadata too (the chain was replaced: its addresses may now hold other contracts).
+   */
+  rollbackAbove(chainId: number, number: number, options?: { tokens?: boolean }): Promise<void>
   /** Metadata of the given token contracts that is already known. */
   tokens(chainId: number, addresses: readonly string[]): Promise<TokenMetadataRow[]>
   /** One page of an account's transactions, newest first, with their transfers; `limit + 1` tells if more follow. */
@@ -110,8 +113,9 @@ export function createHistoryStore(db: Database): HistoryStore {
       return row?.hash
     },
 
-    async rollbackAbove(chainId, number) {
+    async rollbackAbove(chainId, number, options = {}) {
       await db.transaction(async (tx) => {
+        if (options.tokens) await tx.delete(tokenMetadata).where(eq(tokenMetadata.chainId, chainId))
         await tx
           .delete(accountActivity)
           .where(and(eq(accountActivity.chainId, chainId), gt(accountActivity.blockNumber, number)))
