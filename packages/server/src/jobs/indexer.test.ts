@@ -237,6 +237,22 @@ describe('createIndexer', () => {
     expect(indexer.state().failure).toBeUndefined()
   })
 
+  it('notices a reorg that leaves the chain as long as it was, with no block after it', async () => {
+    const fake = fakeChain()
+    fake.mine(10)
+    const config = freshChain()
+    const indexer = createIndexer({ chain: config, storage, client: fake.client, pollIntervalMs: 10 })
+    indexer.start()
+    await indexer.waitFor(9, 5000)
+    fake.fork(8, 2, 'b')
+    await expect
+      .poll(() => storage.history.blockHash(config.chainId, 9), { timeout: 5000 })
+      .toBe(fake.hash(9))
+    await indexer.stop()
+    expect(await storage.history.blockHash(config.chainId, 8)).toBe(fake.hash(8))
+    expect(await transferCount(config.chainId)).toBe(10)
+  })
+
   it('stops, logging an error and writing nothing, on a reorg deeper than reorgDepth', async () => {
     const fake = fakeChain()
     fake.mine(40)
