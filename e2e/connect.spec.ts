@@ -16,7 +16,10 @@ test('connect, switch networks, unsupported chain, reload, disconnect', { tag: '
   devnet,
 }) => {
   // Make the balance something only a real chain read can show: spend an odd amount from account 0.
-  await createPublicClient({ transport: http(devnet.rpcA) }).request({
+  // anvil answers eth_sendTransaction once the transaction is in its pool and mines it just after, so
+  // wait for the receipt before reading the balance.
+  const chainA = createPublicClient({ transport: http(devnet.rpcA), pollingInterval: 50 })
+  const hash = await chainA.request({
     method: 'eth_sendTransaction' as never,
     params: [
       {
@@ -26,6 +29,7 @@ test('connect, switch networks, unsupported chain, reload, disconnect', { tag: '
       },
     ] as never,
   })
+  await chainA.waitForTransactionReceipt({ hash: hash as `0x${string}` })
   const expectedA = await balanceOf(devnet.rpcA)
   expect(expectedA).toMatch(/^99\d\d\.\d+$/)
 
