@@ -3,7 +3,7 @@
 //
 //   npm run bench:history                                   # PGlite in memory
 //   DATABASE_URL=postgres://… npm run bench:history          # PostgreSQL (an empty database)
-//   npm run bench:history -- --transfers 200000 --blocks 2000
+//   npm run bench:history -- --transfers 200000 --blocks 4000
 import type { AddressInfo } from 'node:net'
 import { parseArgs } from 'node:util'
 import { anvilAddresses, startDevnet, testTokenAddresses } from '@latch/devnet'
@@ -21,7 +21,7 @@ const { values } = parseArgs({
     transfers: { type: 'string', default: '100000' },
     accounts: { type: 'string', default: '1000' },
     requests: { type: 'string', default: '500' },
-    blocks: { type: 'string', default: '1000' },
+    blocks: { type: 'string', default: '2000' },
     'per-block': { type: 'string', default: '4' },
   },
 })

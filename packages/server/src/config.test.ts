@@ -52,3 +52,10 @@ test('LATCH_ENS_RPC adds ENS identities to the chains in use', () => {
   expect(blockchain?.chains[0]?.rpcUrl).toBe('http://devnet-a:8545')
   expect(() => readConfig({ LATCH_ENS_RPC: 'ftp://x' })).toThrow('LATCH_ENS_RPC must be an http(s) URL')
 })
+
+test('LATCH_INDEX turns the indexers off on instances that only serve reads', () => {
+  expect(readConfig({}).index).toBeUndefined()
+  expect(readConfig({ LATCH_INDEX: 'off' }).index).toBe(false)
+  expect(readConfig({ LATCH_INDEX: 'on' }).index).toBe(true)
+  expect(() => readConfig({ LATCH_INDEX: 'no' })).toThrow('LATCH_INDEX must be on or off')
+})

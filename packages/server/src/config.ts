@@ -7,7 +7,8 @@ import type { StartServerOptions } from './startServer.ts'
  * LATCH_DATA_DIR (PGlite's directory, default `.latch/data`; `memory` for in-memory), PUBLIC_URL (base of
  * image_url), LOG_LEVEL (info); the blockchain API's chains from the JSON file LATCH_CHAINS, else the devnet at
  * LATCH_RPC_A / LATCH_RPC_B (startServer's default is the devnet on 8545 and 8546); LATCH_ENS_RPC (an Ethereum
- * mainnet RPC URL for ENS identities). Throws on a malformed value, naming the variable.
+ * mainnet RPC URL for ENS identities); LATCH_INDEX (`on`, the default, or `off`: whether this instance indexes
+ * the chains' history). Throws on a malformed value, naming the variable.
  *
  * @example
  * await startServer(readConfig(process.env))
@@ -52,6 +53,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): StartServerOpt
     if (!/^https?:\/\/[^\s]+$/.test(env.LATCH_ENS_RPC))
       throw new Error('LATCH_ENS_RPC must be an http(s) URL')
     options.blockchain = { ...(options.blockchain ?? devnetBlockchainConfig()), ensRpcUrl: env.LATCH_ENS_RPC }
+  }
+  if (env.LATCH_INDEX !== undefined && env.LATCH_INDEX !== '') {
+    if (env.LATCH_INDEX !== 'on' && env.LATCH_INDEX !== 'off')
+      throw new Error('LATCH_INDEX must be on or off')
+    // One indexing instance per database: the others serve reads only.
+    options.index = env.LATCH_INDEX === 'on'
   }
   const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
   const level = env.LOG_LEVEL || 'info'

@@ -39,8 +39,18 @@ test('a price service URL', () => {
   ).not.toThrow()
 })
 
+test('spam-listed NFT contracts of a chain', () => {
+  const spam = '0x5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a'
+  const config = parseChainsConfig({ chains: [{ ...base, spamContracts: [spam] }], prices: { fixed: {} } })
+  expect(config.chains[0]!.spamContracts).toEqual([spam])
+})
+
 test.each([
   [{ chains: [], prices: { fixed: {} } }, 'chains:'],
+  [
+    { chains: [{ ...base, spamContracts: ['0x5a'] }], prices: { fixed: {} } },
+    'chains[0].spamContracts[0]: must be 0x and 40 hex characters',
+  ],
   [
     { chains: [{ ...base, rpcUrl: 'ftp://x' }], prices: { fixed: {} } },
     'chains[0].rpcUrl: must be an http(s) URL',

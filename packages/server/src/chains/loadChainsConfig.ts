@@ -34,6 +34,10 @@ export const chainsFile = z.object({
             }),
           )
           .default([]),
+        /** NFT contracts whose transfers the history flags as spam. */
+        spamContracts: z
+          .array(z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be 0x and 40 hex characters'))
+          .optional(),
       }),
     )
     .min(1)
@@ -82,6 +86,7 @@ export function parseChainsConfig(input: unknown): BlockchainConfig {
       ...(chain.wsUrl ? { wsUrl: chain.wsUrl } : {}),
       nativeCurrency: chain.nativeCurrency,
       tokens: chain.tokens.map((token) => ({ ...token, address: token.address as `0x${string}` })),
+      ...(chain.spamContracts ? { spamContracts: chain.spamContracts as `0x${string}`[] } : {}),
     })),
     prices:
       'fixed' in file.prices

@@ -210,8 +210,16 @@ export function createIndexer(options: IndexerOptions): Indexer {
     const head = Number(await client.getBlockNumber({ cacheTime: 0 }))
     const from = last ? last.number + 1 : startBlock
     if (from > head) {
-      // Nothing new, unless the chain was replaced by a shorter one.
+      // Nothing new, unless the chain was replaced by a shorter one or one as long (a devnet mines only on demand,
+      // so no next block would reveal it).
       if (last && from - 1 > head) return !(await reorged(last.number))
+      if (last && last.number === head) {
+        const top = (await client.request({
+          method: 'eth_getBlockByNumber',
+          params: [numberToHex(head), false],
+        })) as unknown as { hash: string } | null
+        if (top && top.hash.toLowerCase() !== last.hash) return !(await reorged(last.number))
+      }
       return true
     }
     const blocks = await readBlocks(from, Math.min(head, from + batchBlocks - 1))
