@@ -45,6 +45,7 @@ export {
 } from './format/transactions.ts'
 export * from './options.ts'
 export * from './router/router.ts'
+export * from './send/send.ts'
 export { getRecentWallets, RECENT_WALLETS_LIMIT, STORAGE_PREFIX } from './storage/recent.ts'
 export { createStore, type Store } from './store.ts'
 export {

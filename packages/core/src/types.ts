@@ -59,6 +59,17 @@ export interface Balance {
   symbol: string
 }
 
+/** A transfer ready for `sendTransaction`, with its estimated cost. */
+export interface PreparedTransfer {
+  to: string
+  value?: bigint | undefined
+  data?: string | undefined
+  /** Gas units the transaction is estimated to use. */
+  gas: bigint
+  /** Price of one gas unit, in the network coin's base units. */
+  gasPrice: bigint
+}
+
 /** Events an adapter reports for a live connection. */
 export type AdapterEvent =
   | { type: 'accountsChanged'; accounts: readonly string[] }
@@ -89,6 +100,20 @@ export interface ChainAdapter {
     value?: bigint | undefined
     data?: string | undefined
   }): Promise<string>
+  /**
+   * Prepares sending `amount` (base units) of the network's coin, or of the token contract `token`, from
+   * `from` to `to`: the transaction to send and what it will cost (SPEC §3 send state). Reads the chain; no
+   * prompt.
+   */
+  prepareTransfer(params: {
+    network: Network
+    from: string
+    to: string
+    amount: bigint
+    token?: string | undefined
+  }): Promise<PreparedTransfer>
+  /** Whether `address` is a contract (smart) account on `network`: the gas check passes for those. */
+  isSmartAccount(params: { address: string; network: Network }): Promise<boolean>
   /** Listens to a connected wallet's account, chain and disconnect events. Returns a stop. */
   watchConnection(connectorId: string, listener: (event: AdapterEvent) => void): () => void
 }

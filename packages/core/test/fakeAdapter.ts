@@ -20,6 +20,7 @@ import type {
   Connector,
   ConnectResult,
   Network,
+  PreparedTransfer,
 } from '../src/types.ts'
 
 // Anvil's first two well-known accounts and a Solana address.
@@ -112,6 +113,8 @@ export interface Answers {
   getBalance: Answer<Balance>
   signMessage: Answer<string>
   sendTransaction: Answer<string>
+  prepareTransfer: Answer<PreparedTransfer>
+  isSmartAccount: Answer<boolean>
 }
 export type ScriptedMethod = keyof Answers
 type ParamsOf<M extends keyof ChainAdapter> = ChainAdapter[M] extends (
@@ -136,7 +139,10 @@ export interface FakeAdapter {
   callsTo<M extends ScriptedMethod>(method: M): Array<ParamsOf<M>>
   /** Changes the announced connectors; watchers are told at once. */
   setConnectors(connectors: readonly Connector[]): void
-  /** Scripts `method` for one connector id (for `getBalance`: one address), or `'*'` for all. */
+  /**
+   * Scripts `method` for one connector id (for `getBalance`, `prepareTransfer` and `isSmartAccount`: one
+   * address), or `'*'` for all.
+   */
   answer<M extends ScriptedMethod>(method: M, key: string, answer: Answers[M]): void
   /** Queues an answer for the next call only; queued answers are used, in order, before `answer`'s. */
   answerOnce<M extends ScriptedMethod>(method: M, key: string, answer: Answers[M]): void
@@ -175,6 +181,9 @@ const defaultAnswers: Partial<Record<ChainNamespace, Answers>> = {
     getBalance: resolves({ value: 1_999_900_000_000_000_000n, decimals: 18, symbol: 'ETH' }),
     signMessage: resolves('0xsignature'),
     sendTransaction: resolves('0xhash'),
+    // A plain ETH transfer at 1 gwei.
+    prepareTransfer: resolves({ to: ADDRESS_B, value: 0n, gas: 21_000n, gasPrice: 1_000_000_000n }),
+    isSmartAccount: resolves(false),
   },
   solana: {
     connect: resolves({ accounts: [SOLANA_ADDRESS], chainId: solanaDevnet.id }),
@@ -184,6 +193,8 @@ const defaultAnswers: Partial<Record<ChainNamespace, Answers>> = {
     getBalance: resolves({ value: 2_500_000_000n, decimals: 9, symbol: 'SOL' }),
     signMessage: resolves('solana-signature'),
     sendTransaction: resolves('solana-tx'),
+    prepareTransfer: resolves({ to: SOLANA_ADDRESS, value: 0n, gas: 1n, gasPrice: 5000n }),
+    isSmartAccount: resolves(false),
   },
 }
 
@@ -223,6 +234,8 @@ export function createFakeAdapter(options: FakeAdapterOptions = {}): FakeAdapter
     getBalance: (params) => run('getBalance', params.address, params),
     signMessage: (params) => run('signMessage', params.connectorId, params),
     sendTransaction: (params) => run('sendTransaction', params.connectorId, params),
+    prepareTransfer: (params) => run('prepareTransfer', params.from, params),
+    isSmartAccount: (params) => run('isSmartAccount', params.address, params),
     watchConnection(connectorId, listener) {
       const set = connectionListeners.get(connectorId) ?? new Set()
       set.add(listener)

@@ -12,9 +12,11 @@ import { createBalanceReader } from './getBalance.ts'
 import { type EvmAdapterOptions, resolveEvmAdapterOptions } from './options.ts'
 import { type Eip1193Provider, isEip1193Provider } from './provider.ts'
 import { reconnect } from './reconnect.ts'
+import { createRpcClients } from './rpcClients.ts'
 import { sendTransaction } from './sendTransaction.ts'
 import { signMessage } from './signMessage.ts'
 import { switchNetwork } from './switchNetwork.ts'
+import { isSmartAccount, prepareTransfer } from './transfer.ts'
 import { watchConnection } from './watchConnection.ts'
 
 /**
@@ -28,7 +30,8 @@ import { watchConnection } from './watchConnection.ts'
 export function createEvmAdapter(context: AdapterContext, options: EvmAdapterOptions = {}): ChainAdapter {
   const settings = resolveEvmAdapterOptions(options)
   const discovery = createConnectorDiscovery(settings)
-  const getBalance = createBalanceReader(settings)
+  const clientFor = createRpcClients({ rpcTimeoutMs: settings.rpcTimeoutMs })
+  const getBalance = createBalanceReader(settings, clientFor)
   // Wallets this adapter connected, so later calls reach them even after discovery has stopped.
   const connected = new Map<string, Eip1193Provider>()
 
@@ -94,6 +97,16 @@ export function createEvmAdapter(context: AdapterContext, options: EvmAdapterOpt
     async sendTransaction({ connectorId, network, from, to, value, data }) {
       const provider = await walletOf(connectorId)
       return sendTransaction({ provider, network, from, to, value, data, timeouts: settings })
+    },
+
+    async prepareTransfer(parameters) {
+      assertConfigured(parameters.network)
+      return prepareTransfer(clientFor(parameters.network), parameters)
+    },
+
+    async isSmartAccount({ address, network }) {
+      assertConfigured(network)
+      return isSmartAccount(clientFor(network), address)
     },
 
     watchConnection(connectorId, listener) {

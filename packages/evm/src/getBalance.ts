@@ -1,9 +1,9 @@
 import type { Balance, Network } from '@latch/core'
-import { type Client, createClient, isAddress } from 'viem'
+import { type Client, isAddress } from 'viem'
 import { getBalance } from 'viem/actions'
 import { BalanceUnavailableError } from './errors.ts'
+import { createRpcClients } from './rpcClients.ts'
 import { failureOf, type RpcRetryRules } from './rpcRetry.ts'
-import { specHttp } from './transport.ts'
 
 export interface GetBalanceParameters {
   address: string
@@ -30,27 +30,14 @@ export interface BalanceReaderParameters {
  */
 export function createBalanceReader(
   parameters: BalanceReaderParameters,
+  clientFor: (network: Network) => Client | undefined = createRpcClients(parameters),
 ): (balance: GetBalanceParameters) => Promise<GetBalanceReturnType> {
-  const clients = new Map<string, { url: string; client: Client }>()
-
-  function clientFor(network: Network): Client {
-    const url = network.rpcUrls.default.http[0]
-    if (!url)
-      throw new BalanceUnavailableError({ details: `Network ${network.caipNetworkId} has no RPC URL.` })
-    const cached = clients.get(network.caipNetworkId)
-    if (cached?.url === url) return cached.client
-    // A bare client plus the one action it needs: `createPublicClient` would bundle every public action.
-    const client = createClient({
-      transport: specHttp(url, { timeoutMs: parameters.rpcTimeoutMs, rules: parameters.rules }),
-    })
-    clients.set(network.caipNetworkId, { url, client })
-    return client
-  }
-
   return async ({ address, network }) => {
     if (!isAddress(address, { strict: false }))
       throw new BalanceUnavailableError({ details: `${address} is not an EVM address.` })
     const client = clientFor(network)
+    if (!client)
+      throw new BalanceUnavailableError({ details: `Network ${network.caipNetworkId} has no RPC URL.` })
     let value: bigint
     try {
       value = await getBalance(client, { address })

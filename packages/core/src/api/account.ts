@@ -15,6 +15,7 @@ type Scope = { chainApiUrl: string; projectId: string | undefined }
 
 export type IdentityQueryKey = readonly ['latch', 'identity', Scope & { address: string }]
 export type HistoryQueryKey = readonly ['latch', 'history', Scope & { address: string; chainId: string }]
+export type NameQueryKey = readonly ['latch', 'name', Scope & { name: string }]
 export type NameSuggestionsQueryKey = readonly [
   'latch',
   'nameSuggestions',
@@ -28,6 +29,13 @@ export type HistoryQueryOptions = InfiniteQueryObserverOptions<
   InfiniteData<TransactionsPage, string | undefined>,
   HistoryQueryKey,
   string | undefined
+>
+export type NameQueryOptions = QueryObserverOptions<
+  NameProfile,
+  Error,
+  NameProfile,
+  NameProfile,
+  NameQueryKey
 >
 export type NameSuggestionsQueryOptions = QueryObserverOptions<
   NameSuggestion[],
@@ -56,6 +64,8 @@ export interface AccountQueries extends BalanceQueries {
   identityQuery(address: string): IdentityQueryOptions
   /** The account's transactions on one network, in cursor pages. */
   historyQuery(address: string, chainId: string): HistoryQueryOptions
+  /** A registered name and its addresses (a send's receiver), fresh for 5 minutes. */
+  nameQuery(name: string): NameQueryOptions
   /** The label asked for (with availability) and free alternatives. */
   nameSuggestionsQuery(label: string, zone?: string): NameSuggestionsQueryOptions
   /**
@@ -101,6 +111,13 @@ export function createAccountQueries(parameters: AccountQueriesParameters): Acco
       initialPageParam: undefined,
       getNextPageParam: (last) => last.next ?? undefined,
       staleTime: HISTORY_STALE_TIME_MS,
+    }),
+    nameQuery: (name) => ({
+      queryKey: ['latch', 'name', { ...scope, name: name.trim().toLowerCase() }],
+      queryFn: ({ signal }) => blockchain.getName(name.trim().toLowerCase(), signal),
+      staleTime: IDENTITY_STALE_TIME_MS,
+      // A name nobody holds is an answer, not a failure to retry.
+      retry: false,
     }),
     nameSuggestionsQuery: (label, zone = DEFAULT_NAME_ZONE) => ({
       queryKey: ['latch', 'nameSuggestions', { ...scope, label: label.trim().toLowerCase(), zone }],

@@ -32,6 +32,8 @@ export interface BlockchainClient {
   ): Promise<TransactionsPage>
   /** The name asked for (with its availability), then free alternatives, in `zone`. */
   getNameSuggestions(label: string, zone: string, signal?: AbortSignal): Promise<NameSuggestion[]>
+  /** A registered name and its addresses; rejects with 'HTTP status code: 404' when nobody holds it. */
+  getName(name: string, signal?: AbortSignal): Promise<NameProfile>
   /** Registers a name signed for by its address; rejects with the server's reason (`HttpError.reason`). */
   registerName(body: RegisterNameBody): Promise<NameProfile>
 }
@@ -82,6 +84,10 @@ export function createBlockchainClient(parameters: BlockchainClientParameters): 
         signal: signal ?? null,
       })
       return suggestions
+    },
+    getName(name, signal) {
+      const url = serverUrl(chainApiUrl, `/v1/profile/account/${encodeURIComponent(name)}`, projectId)
+      return requestJson<NameProfile>(fetchFunction, url, { signal: signal ?? null })
     },
     registerName(body) {
       return requestJson<NameProfile>(

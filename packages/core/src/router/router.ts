@@ -19,6 +19,12 @@ export type View =
   | 'RegisterName'
   /** The address as text and QR code, and the networks it can receive on (issue 6). */
   | 'WalletReceive'
+  /** Send: token, amount and receiver (issue 6). */
+  | 'WalletSend'
+  /** Send: choose the token. */
+  | 'WalletSendSelectToken'
+  /** Send: check and confirm, then the wallet signs. */
+  | 'WalletSendPreview'
 
 export interface RouterData {
   connectorId?: string

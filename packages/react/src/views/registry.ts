@@ -38,4 +38,7 @@ export const viewTitles: Record<View, string> = {
   ApproveTransaction: 'Approve Transaction',
   RegisterName: 'Choose Name',
   WalletReceive: 'Receive',
+  WalletSend: 'Send',
+  WalletSendSelectToken: 'Select Token',
+  WalletSendPreview: 'Review Send',
 }

@@ -1,0 +1,85 @@
+import { BaseError, GasPriceUnsupportedError, type Network, type PreparedTransfer } from '@latch/core'
+import { type Client, encodeFunctionData, isAddress } from 'viem'
+import { estimateGas, getCode, getGasPrice } from 'viem/actions'
+import { TransferEstimateError } from './errors.ts'
+
+/** ERC-20 `transfer(address,uint256)`: all a send needs, not the whole ERC-20 ABI. */
+const transferAbi = [
+  {
+    type: 'function',
+    name: 'transfer',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'to', type: 'address' },
+      { name: 'amount', type: 'uint256' },
+    ],
+    outputs: [{ name: '', type: 'bool' }],
+  },
+] as const
+
+/** EIP-7702: an EOA whose code is this prefix plus an address still pays its own gas. */
+const DELEGATION_PREFIX = '0xef0100'
+
+export interface PrepareTransferParameters {
+  network: Network
+  from: string
+  to: string
+  /** Base units of the coin or token. */
+  amount: bigint
+  /** The ERC-20 contract; absent for the network's coin. */
+  token?: string | undefined
+}
+
+function assertAddress(value: string, what: string): `0x${string}` {
+  if (!isAddress(value, { strict: false }))
+    throw new BaseError('Invalid address', { details: `The ${what} ${value} is not an EVM address.` })
+  return value
+}
+
+/**
+ * The transaction that sends `amount` of the network's coin or of an ERC-20 token, with its gas estimate and
+ * the network's gas price. The estimate is for the transaction as it will be sent, except that a coin
+ * transfer is estimated with value 0, so an account short of the amount still learns the fee.
+ *
+ * @example
+ * const prepared = await prepareTransfer(client, { network: devnetA, from, to, amount: 10n ** 18n })
+ * // { to, value: 1000000000000000000n, gas: 21000n, gasPrice: 1875000000n }
+ */
+export async function prepareTransfer(
+  client: Client | undefined,
+  parameters: PrepareTransferParameters,
+): Promise<PreparedTransfer> {
+  const { network, amount, token } = parameters
+  if (!client) throw new GasPriceUnsupportedError(network.caipNetworkId)
+  const from = assertAddress(parameters.from, 'sender')
+  const to = assertAddress(parameters.to, 'receiver')
+  if (amount < 0n) throw new BaseError('Invalid amount', { details: `Cannot send ${amount}.` })
+  const transaction = token
+    ? {
+        to: assertAddress(token, 'token'),
+        data: encodeFunctionData({ abi: transferAbi, functionName: 'transfer', args: [to, amount] }),
+      }
+    : { to, value: amount }
+  try {
+    const [gasPrice, gas] = await Promise.all([
+      getGasPrice(client),
+      estimateGas(client, { account: from, to: transaction.to, data: transaction.data, value: 0n }),
+    ])
+    return { ...transaction, gas, gasPrice }
+  } catch (error) {
+    throw new TransferEstimateError(error)
+  }
+}
+
+/**
+ * Whether `address` holds contract code on the network: a smart account, whose gas a paymaster may pay.
+ * An EIP-7702 delegated EOA is not one. Rejects when the node cannot be read.
+ *
+ * @example
+ * await isSmartAccount(client, '0xf39F…') // false
+ */
+export async function isSmartAccount(client: Client | undefined, address: string): Promise<boolean> {
+  if (!client) return false
+  const code = await getCode(client, { address: assertAddress(address, 'account') })
+  return code !== undefined && code !== '0x' && !code.toLowerCase().startsWith(DELEGATION_PREFIX)
+}
