@@ -57,7 +57,7 @@ export {
 export type { ConnectFailure, ConnectionState, ConnectionStatus } from './stores/connection.ts'
 export { type ModalState, SHAKE_MS } from './stores/modal.ts'
 export type { NetworkState } from './stores/network.ts'
-export type { SendState } from './stores/send.ts'
+export { initialSendState, type SendState } from './stores/send.ts'
 export { SNACK_HIDE_MS, SNACK_SWAP_MS, type SnackState, type SnackVariant } from './stores/snack.ts'
 export type { ThemeState } from './stores/theme.ts'
 export type * from './types.ts'

@@ -23,11 +23,3 @@ export class ChainMismatchError extends BaseError {
     })
   }
 }
-
-/** The fee of a transfer could not be estimated (the node failed, or the transfer would revert). */
-export class TransferEstimateError extends BaseError {
-  override name = 'TransferEstimateError'
-  constructor(cause: unknown) {
-    super('Could not estimate the network fee', { cause })
-  }
-}

@@ -1,6 +1,6 @@
 // The page's first load imports only this file: keep it free of viem and mipd (they load with adapter.ts).
 export { type DefineEvmNetworkParameters, defineEvmNetwork, type EvmNetwork } from './defineEvmNetwork.ts'
-export { BalanceUnavailableError, ChainMismatchError, TransferEstimateError } from './errors.ts'
+export { BalanceUnavailableError, ChainMismatchError } from './errors.ts'
 export { evmAdapter } from './evmAdapter.ts'
 export {
   arbitrum,

@@ -1,4 +1,4 @@
-import { BaseError, ChainNotConfiguredError, GasPriceUnsupportedError } from '@latch/core'
+import { BaseError, ChainNotConfiguredError } from '@latch/core'
 import {
   createPublicClient,
   createWalletClient,
@@ -15,8 +15,8 @@ import { type AnvilInstance, startAnvil } from '../../devnet/src/anvil.ts'
 import { deployTestTokens } from '../../devnet/src/deploy.ts'
 import { closedPortUrl } from '../test/rpcServer.ts'
 import { createEvmAdapter } from './adapter.ts'
-import { TransferEstimateError } from './errors.ts'
 import { devnetNetwork } from './networks.ts'
+import { TransferEstimateError } from './transfer.ts'
 
 const [sender, receiver] = [anvilAddresses[2], anvilAddresses[3]]
 
@@ -143,15 +143,14 @@ describe('prepareTransfer and isSmartAccount against anvil', () => {
 })
 
 describe('prepareTransfer without a usable node', () => {
-  it('a network without an RPC URL: Network not supported for Gas Price', async () => {
+  it('a network without an RPC URL cannot be read: ChainNotConfiguredError (the form says Network not supported for Gas Price)', async () => {
     const network = {
       ...devnetNetwork(31337, 'http://127.0.0.1:1', 'No RPC'),
       rpcUrls: { default: { http: [] } },
     }
     const adapter = createEvmAdapter({ networks: [network] })
     const attempt = adapter.prepareTransfer({ network, from: sender, to: receiver, amount: 1n })
-    await expect(attempt).rejects.toBeInstanceOf(GasPriceUnsupportedError)
-    await expect(attempt).rejects.toMatchObject({ shortMessage: 'Network not supported for Gas Price' })
+    await expect(attempt).rejects.toBeInstanceOf(ChainNotConfiguredError)
   })
 
   it('an unreachable node: TransferEstimateError, within a bounded time', async () => {

@@ -1,7 +1,5 @@
-import { BaseError, GasPriceUnsupportedError, type Network, type PreparedTransfer } from '@latch/core'
-import { type Client, encodeFunctionData, isAddress } from 'viem'
-import { estimateGas, getCode, getGasPrice } from 'viem/actions'
-import { TransferEstimateError } from './errors.ts'
+import { BaseError, ChainNotConfiguredError, type Network, type PreparedTransfer } from '@latch/core'
+import { type Client, encodeFunctionData, hexToBigInt, isAddress, numberToHex } from 'viem'
 
 /** ERC-20 `transfer(address,uint256)`: all a send needs, not the whole ERC-20 ABI. */
 const transferAbi = [
@@ -30,6 +28,14 @@ export interface PrepareTransferParameters {
   token?: string | undefined
 }
 
+/** The fee of a transfer could not be estimated (the node failed, or the transfer would revert). */
+export class TransferEstimateError extends BaseError {
+  override name = 'TransferEstimateError'
+  constructor(cause: unknown) {
+    super('Could not estimate the network fee', { cause })
+  }
+}
+
 function assertAddress(value: string, what: string): `0x${string}` {
   if (!isAddress(value, { strict: false }))
     throw new BaseError('Invalid address', { details: `The ${what} ${value} is not an EVM address.` })
@@ -50,7 +56,8 @@ export async function prepareTransfer(
   parameters: PrepareTransferParameters,
 ): Promise<PreparedTransfer> {
   const { network, amount, token } = parameters
-  if (!client) throw new GasPriceUnsupportedError(network.caipNetworkId)
+  // Without an RPC URL the chain cannot be read: to the app, as good as not configured.
+  if (!client) throw new ChainNotConfiguredError(network.caipNetworkId)
   const from = assertAddress(parameters.from, 'sender')
   const to = assertAddress(parameters.to, 'receiver')
   if (amount < 0n) throw new BaseError('Invalid amount', { details: `Cannot send ${amount}.` })
@@ -60,12 +67,23 @@ export async function prepareTransfer(
         data: encodeFunctionData({ abi: transferAbi, functionName: 'transfer', args: [to, amount] }),
       }
     : { to, value: amount }
+  // Plain JSON-RPC: viem's estimateGas action would bring its local-account signing code along.
   try {
     const [gasPrice, gas] = await Promise.all([
-      getGasPrice(client),
-      estimateGas(client, { account: from, to: transaction.to, data: transaction.data, value: 0n }),
+      client.request({ method: 'eth_gasPrice' }),
+      client.request({
+        method: 'eth_estimateGas',
+        params: [
+          {
+            from,
+            to: transaction.to,
+            data: 'data' in transaction ? transaction.data : undefined,
+            value: numberToHex(0),
+          },
+        ],
+      }),
     ])
-    return { ...transaction, gas, gasPrice }
+    return { ...transaction, gas: hexToBigInt(gas), gasPrice: hexToBigInt(gasPrice) }
   } catch (error) {
     throw new TransferEstimateError(error)
   }
@@ -80,6 +98,9 @@ export async function prepareTransfer(
  */
 export async function isSmartAccount(client: Client | undefined, address: string): Promise<boolean> {
   if (!client) return false
-  const code = await getCode(client, { address: assertAddress(address, 'account') })
-  return code !== undefined && code !== '0x' && !code.toLowerCase().startsWith(DELEGATION_PREFIX)
+  const code = await client.request({
+    method: 'eth_getCode',
+    params: [assertAddress(address, 'account'), 'latest'],
+  })
+  return code !== '0x' && !code.toLowerCase().startsWith(DELEGATION_PREFIX)
 }

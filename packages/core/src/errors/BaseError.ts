@@ -89,14 +89,3 @@ export class ApiNotConfiguredError extends BaseError {
     })
   }
 }
-
-/** SPEC §8 'Network not supported for Gas Price': the network's fees cannot be read (no RPC, not configured). */
-export class GasPriceUnsupportedError extends BaseError {
-  override name = 'GasPriceUnsupportedError'
-  constructor(caipNetworkId: string, cause?: unknown) {
-    super('Network not supported for Gas Price', {
-      details: `No gas price can be read on ${caipNetworkId}.`,
-      cause,
-    })
-  }
-}

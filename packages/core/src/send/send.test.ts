@@ -10,10 +10,11 @@ import {
   resolves,
 } from '../../test/fakeAdapter.ts'
 import type { TokenBalance } from '../api/types.ts'
-import { ChainNotConfiguredError, GasPriceUnsupportedError } from '../errors/BaseError.ts'
+import { ChainNotConfiguredError } from '../errors/BaseError.ts'
 import { UserRejectedRequestError } from '../errors/rpc.ts'
 import { initialSendState, type SendState } from '../stores/send.ts'
 import {
+  GasPriceUnsupportedError,
   hasInsufficientGas,
   hasSendValues,
   isSmartAccountInUse,

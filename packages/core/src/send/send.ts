@@ -3,15 +3,21 @@
 import type { TokenBalance } from '../api/types.ts'
 import { parseCaipAddress } from '../caip/caip.ts'
 import type { LatchClient } from '../client.ts'
-import {
-  BaseError,
-  ChainNotConfiguredError,
-  ConnectorNotConnectedError,
-  GasPriceUnsupportedError,
-} from '../errors/BaseError.ts'
+import { BaseError, ChainNotConfiguredError, ConnectorNotConnectedError } from '../errors/BaseError.ts'
 import type { SendState } from '../stores/send.ts'
 import type { ChainNamespace, PreparedTransfer } from '../types.ts'
 import { isAddress } from '../validation/address.ts'
+
+/** SPEC §8 'Network not supported for Gas Price': the network's fees cannot be read (no RPC, not configured). */
+export class GasPriceUnsupportedError extends BaseError {
+  override name = 'GasPriceUnsupportedError'
+  constructor(caipNetworkId: string, cause?: unknown) {
+    super('Network not supported for Gas Price', {
+      details: `No gas price can be read on ${caipNetworkId}.`,
+      cause,
+    })
+  }
+}
 
 /**
  * An amount typed in whole units ('1.5') in base units; undefined unless it is a plain non-negative decimal

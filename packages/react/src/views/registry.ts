@@ -1,6 +1,9 @@
 import type { View } from '@latch/core'
 import { type Chunk, createChunk } from '../chunk.ts'
 
+/** The Send views: one chunk, as a visitor who opens Send goes on to choose a token and to review. */
+const sendChunk = createChunk(() => import('./WalletSend/WalletSend.tsx'))
+
 /** Each view is its own chunk, fetched the first time it is shown or prefetched (DESIGN.md rule 6). */
 export const viewChunks: Partial<Record<View, Chunk>> = {
   Connect: createChunk(() => import('./Connect/ConnectView.tsx')),
@@ -11,6 +14,9 @@ export const viewChunks: Partial<Record<View, Chunk>> = {
   UnsupportedChain: createChunk(() => import('./UnsupportedChain/UnsupportedChainView.tsx')),
   RegisterName: createChunk(() => import('./RegisterName/RegisterNameView.tsx')),
   WalletReceive: createChunk(() => import('./WalletReceive/WalletReceiveView.tsx')),
+  WalletSend: sendChunk,
+  WalletSendSelectToken: sendChunk,
+  WalletSendPreview: sendChunk,
 }
 
 /**
@@ -18,6 +24,11 @@ export const viewChunks: Partial<Record<View, Chunk>> = {
  * that its shared modules are split as theirs are, not into new chunks of their own.
  */
 export const tokensChunk = createChunk(() => import('./Account/Tokens/Tokens.tsx'))
+/**
+ * The token list's module, for the Send views' use of its balances hook and token icon: loaded as the same
+ * chunk, so that those stay in it rather than move to a chunk of their own that the token list loads too.
+ */
+export const loadTokensModule = () => import('./Account/Tokens/Tokens.tsx')
 /** The Account view's part that needs the blockchain API: 'Choose a name' and the Tokens / Activity tabs. */
 export const accountDataChunk = createChunk(() => import('./Account/AccountData.tsx'))
 /** The Account view's Activity tab (the account's history from the blockchain API). */

@@ -28,7 +28,7 @@ const allTabs = [
 
 /**
  * What the Account view shows from the blockchain API (its own chunk): 'Choose a name' while the account
- * has none, and the Tokens and Activity tabs (ARIA tabs: arrow keys move between them), each a chunk too;
+ * has none, Send (with the 'send' feature), and the Tokens and Activity tabs (ARIA tabs: arrow keys move between them), each a chunk too;
  * Activity only with the 'history' feature.
  */
 export default function AccountData() {
@@ -54,6 +54,15 @@ export default function AccountData() {
             <Icon name="check" />
           </span>
           <span className="latch-row-label">Choose a name</span>
+          <Icon name="chevron" />
+        </button>
+      )}
+      {client.options.features.send && (
+        <button type="button" className="latch-row" onClick={() => client.router.push('WalletSend')}>
+          <span className="latch-image latch-monogram" aria-hidden="true">
+            <Icon name="arrowUp" />
+          </span>
+          <span className="latch-row-label">Send</span>
           <Icon name="chevron" />
         </button>
       )}

@@ -7,6 +7,12 @@ import { Unavailable } from './Unavailable.tsx'
 import { useTokenBalances } from './useTokenBalances.ts'
 import './Tokens.css'
 
+// For the Send views, which load this chunk (registry's loadTokensModule) rather than import these: shared
+// imports would move them to a chunk of their own that the token list would load too.
+export { floorDecimal, formatUsd, tokensToShow } from '@latch/core'
+export { TokenIcon } from './TokenIcon.tsx'
+export { useTokenBalances } from './useTokenBalances.ts'
+
 /**
  * The account's tokens on the active network from the blockchain API (SPEC §3, §5): most valuable first,
  * tokens with decimals '0' left out. A lazy chunk of the Account view, shown when the app has a server.

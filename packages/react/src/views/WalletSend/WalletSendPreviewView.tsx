@@ -1,0 +1,112 @@
+import {
+  BaseError,
+  floorBalance,
+  initialSendState,
+  sendTokens,
+  shortenAddress,
+  UserRejectedRequestError,
+} from '@latch/core'
+import { useState } from 'react'
+import { useLatchClient } from '../../context.ts'
+import { useNetwork } from '../../hooks/useNetwork.ts'
+import { type TokensModule, useSendForm } from './useSendForm.ts'
+import './WalletSend.css'
+
+type Sending = 'idle' | 'sending' | 'declined' | 'failed'
+
+/**
+ * Send, last step: what leaves the account, to whom, on which network and for what fee. 'Send' asks the
+ * wallet; success closes the form with 'Transaction started'. A declined signature shows the declined state
+ * with a retry; any other failure says so (SPEC §8) and keeps the form.
+ */
+export default function WalletSendPreviewView({ tokens: module }: { tokens: TokensModule }) {
+  const { TokenIcon, floorDecimal, formatUsd } = module
+  const client = useLatchClient()
+  const { network } = useNetwork()
+  const { send, fee } = useSendForm(module)
+  const [sending, setSending] = useState<Sending>('idle')
+  const { token, sendTokenAmount, receiverAddress, receiverProfileName, gasPriceInUSD } = send
+
+  const submit = async () => {
+    setSending('sending')
+    try {
+      await sendTokens(client)
+      client.snack.show('success', 'Transaction started')
+      client.send.replace(initialSendState())
+      client.router.reset('Account')
+    } catch (error) {
+      if (error instanceof UserRejectedRequestError) {
+        setSending('declined')
+        return
+      }
+      setSending('failed')
+      client.snack.show(
+        'error',
+        error instanceof BaseError && error.shortMessage === 'Something went wrong'
+          ? 'Something went wrong'
+          : 'Failed to send transaction. Please try again.',
+      )
+    }
+  }
+
+  if (!token || !sendTokenAmount || !receiverAddress) {
+    return (
+      <div className="latch-view">
+        <p className="latch-muted latch-center-text">Nothing to send.</p>
+      </div>
+    )
+  }
+  const value =
+    token.price === undefined ? undefined : formatUsd(Number(sendTokenAmount.replace(',', '.')) * token.price)
+
+  return (
+    <div className="latch-view latch-send">
+      <div className="latch-send-summary">
+        <p className="latch-muted">Send</p>
+        <p className="latch-strong latch-send-total" data-testid="latch-send-total">
+          {floorDecimal(sendTokenAmount.replace(',', '.'), 6)} {token.symbol}
+          <TokenIcon key={token.iconUrl} src={token.iconUrl} name={token.symbol} />
+        </p>
+        {value && <p className="latch-muted">{value}</p>}
+        <p className="latch-muted">To</p>
+        <p className="latch-strong" data-testid="latch-send-receiver" title={receiverAddress}>
+          {receiverProfileName ?? shortenAddress(receiverAddress)}
+        </p>
+      </div>
+      <dl className="latch-send-details">
+        <dt className="latch-muted">Network</dt>
+        <dd>{network.name}</dd>
+        <dt className="latch-muted">Network fee</dt>
+        <dd>
+          {fee.status === 'ready'
+            ? `${floorBalance(fee.fee, network.nativeCurrency.decimals, 6)} ${network.nativeCurrency.symbol}`
+            : '…'}
+          {gasPriceInUSD !== undefined && <span className="latch-muted"> {formatUsd(gasPriceInUSD)}</span>}
+        </dd>
+      </dl>
+      {sending === 'declined' && (
+        <p className="latch-error-text" role="alert">
+          Transaction declined
+        </p>
+      )}
+      {sending === 'failed' && (
+        <p className="latch-error-text" role="alert">
+          Failed to send transaction. Please try again.
+        </p>
+      )}
+      <div className="latch-send-actions">
+        <button
+          type="button"
+          className="latch-button latch-button-secondary"
+          disabled={sending === 'sending'}
+          onClick={() => client.back()}
+        >
+          Cancel
+        </button>
+        <button type="button" className="latch-button" disabled={sending === 'sending'} onClick={submit}>
+          {sending === 'sending' ? 'Confirm in your wallet…' : sending === 'idle' ? 'Send' : 'Try again'}
+        </button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,76 @@
+import { useState } from 'react'
+import { Icon } from '../../components/Icon/Icon.tsx'
+import { useLatchClient } from '../../context.ts'
+import { type TokensModule, useSendForm } from './useSendForm.ts'
+import './WalletSend.css'
+
+/** Send: the account's tokens on the active network, filtered by symbol or name as the visitor types. */
+export default function WalletSendSelectTokenView({ tokens: module }: { tokens: TokensModule }) {
+  const { TokenIcon, floorDecimal, formatUsd } = module
+  const client = useLatchClient()
+  const { send, tokens, balances } = useSendForm(module)
+  const [search, setSearch] = useState('')
+  const query = search.trim().toLowerCase()
+  const shown = tokens?.filter(
+    (token) => token.symbol.toLowerCase().includes(query) || token.name.toLowerCase().includes(query),
+  )
+
+  return (
+    <div className="latch-view latch-send">
+      <label className="latch-search">
+        <Icon name="search" />
+        <input
+          type="search"
+          aria-label="Search tokens"
+          placeholder="Search token"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+      </label>
+      {balances.status === 'failed' || (balances.status === 'ready' && balances.result.isError) ? (
+        <>
+          <p className="latch-muted latch-center-text">Token Balance Unavailable</p>
+          <button
+            type="button"
+            className="latch-button latch-button-secondary"
+            onClick={balances.status === 'failed' ? balances.retry : () => void balances.result.refetch()}
+          >
+            Try again
+          </button>
+        </>
+      ) : !shown ? (
+        <p className="latch-muted latch-center-text">Loading tokens…</p>
+      ) : shown.length === 0 ? (
+        <p className="latch-muted latch-center-text">No tokens found</p>
+      ) : (
+        <ul className="latch-list" aria-label="Your tokens">
+          {shown.map((token) => (
+            <li key={token.address ?? token.symbol}>
+              <button
+                type="button"
+                className="latch-row"
+                aria-current={token === send.token || undefined}
+                onClick={() => {
+                  client.send.setState({ token })
+                  client.back()
+                }}
+              >
+                <TokenIcon key={token.iconUrl} src={token.iconUrl} name={token.symbol} />
+                <span className="latch-row-label">
+                  {token.symbol}
+                  <span className="latch-muted"> {token.name}</span>
+                </span>
+                <span className="latch-send-held">
+                  {floorDecimal(token.quantity.numeric)}
+                  {token.value !== undefined && (
+                    <span className="latch-muted"> {formatUsd(token.value)}</span>
+                  )}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,213 @@
+import { coinTypeOf, decimalsOf, floorBalance, isAddress, sendProblem } from '@latch/core'
+import { type FormEvent, useEffect, useId, useState } from 'react'
+import { useLatchClient } from '../../context.ts'
+import { useNetwork } from '../../hooks/useNetwork.ts'
+import { type TokensModule, typedAmount, useSendForm } from './useSendForm.ts'
+import './WalletSend.css'
+
+/** SPEC §5: typing waits at least 300 ms before asking the server, as wallet search does. */
+const LOOKUP_WAIT_MS = 300
+
+type NameLookup = { status: 'idle' | 'loading' } | { status: 'failed'; name: string }
+
+/** A receiver typed as a name ('alice.latch.id') rather than an address. */
+const looksLikeName = (text: string) => /^[^\s.]+(\.[^\s.]+)+$/.test(text) && !text.startsWith('0x')
+
+/**
+ * Send (issue 6, SPEC §3 send state, §5 rules): pick a token, type an amount and a receiver (an address, or
+ * a name the names API knows); the network fee is read as the form changes and the button says what is
+ * still missing, including a coin balance too small for the fee. 'Preview Send' opens the review.
+ */
+export default function WalletSendView({ tokens: module }: { tokens: TokensModule }) {
+  const { TokenIcon, floorDecimal, formatUsd } = module
+  const client = useLatchClient()
+  const { network, caipNetworkId } = useNetwork()
+  const { send, tokens, balances, nativeBalance, fee, smartAccount } = useSendForm(module)
+  const amountId = useId()
+  const receiverId = useId()
+  const hintId = useId()
+  const [lookup, setLookup] = useState<NameLookup>({ status: 'idle' })
+  const { token, receiverAddress, receiverProfileName } = send
+
+  // The network's coin is chosen until the visitor picks another token.
+  useEffect(() => {
+    const coin = tokens?.find((candidate) => !candidate.address)
+    if (!token && coin) client.send.setState({ token: coin })
+  }, [client, token, tokens])
+
+  // A name is resolved to its address on this network (ENSIP-11 coin type), else its Ethereum address.
+  useEffect(() => {
+    const name = receiverAddress?.trim().toLowerCase()
+    if (!name || receiverProfileName || !looksLikeName(name)) {
+      setLookup({ status: 'idle' })
+      return
+    }
+    let live = true
+    setLookup({ status: 'loading' })
+    const timer = setTimeout(async () => {
+      try {
+        const api = await client.api()
+        const queries = await api.account()
+        const profile = await api.queryClient.fetchQuery(queries.nameQuery(name))
+        const found = profile.addresses[String(coinTypeOf(caipNetworkId))] ?? profile.addresses['60']
+        if (!live) return
+        if (!found) throw new Error(`${name} has no address`)
+        setLookup({ status: 'idle' })
+        if (client.send.getState().receiverAddress === receiverAddress)
+          client.send.setState({ receiverAddress: found.address, receiverProfileName: profile.name })
+      } catch {
+        if (live) setLookup({ status: 'failed', name })
+      }
+    }, LOOKUP_WAIT_MS)
+    return () => {
+      live = false
+      clearTimeout(timer)
+    }
+  }, [client, caipNetworkId, receiverAddress, receiverProfileName])
+
+  const nativeSymbol = network.nativeCurrency.symbol
+  const problem =
+    lookup.status === 'loading'
+      ? 'Finding the name…'
+      : sendProblem(send, {
+          namespace: network.chainNamespace,
+          nativeBalance,
+          nativeSymbol,
+          fee: fee.status === 'ready' ? fee.fee : undefined,
+          smartAccount,
+        })
+  const ready = !problem && fee.status === 'ready'
+  const amount = typedAmount(send)
+  const amountUsd =
+    amount !== undefined && token?.price !== undefined
+      ? formatUsd((Number(amount) / 10 ** decimalsOf(token)) * token.price)
+      : undefined
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    if (ready) client.router.push('WalletSendPreview')
+  }
+  const setMax = () => {
+    if (!token) return
+    // A coin send leaves the fee, once it is known.
+    const held = token.quantity.numeric
+    if (token.address || fee.status !== 'ready' || nativeBalance === undefined) {
+      client.send.setState({ sendTokenAmount: held })
+      return
+    }
+    const rest = nativeBalance > fee.fee ? nativeBalance - fee.fee : 0n
+    client.send.setState({ sendTokenAmount: floorBalance(rest, decimalsOf(token), decimalsOf(token)) })
+  }
+
+  let hint: string | undefined
+  if (lookup.status === 'failed') hint = `No address found for ${lookup.name}`
+  else if (receiverProfileName && receiverAddress) hint = `${receiverProfileName}: ${receiverAddress}`
+
+  return (
+    <form className="latch-view latch-send" onSubmit={onSubmit} noValidate>
+      <div className="latch-send-box">
+        <label className="latch-strong" htmlFor={amountId}>
+          Amount
+        </label>
+        <div className="latch-send-amount">
+          <input
+            id={amountId}
+            className="latch-send-input"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0"
+            value={send.sendTokenAmount ?? ''}
+            onChange={(event) => client.send.setState({ sendTokenAmount: event.target.value })}
+          />
+          <button
+            type="button"
+            className="latch-send-token"
+            onClick={() => client.router.push('WalletSendSelectToken')}
+            aria-label={token ? `Token: ${token.symbol}. Change token` : 'Select token'}
+          >
+            {token ? (
+              <>
+                <TokenIcon key={token.iconUrl} src={token.iconUrl} name={token.symbol} />
+                {token.symbol}
+              </>
+            ) : (
+              'Select token'
+            )}
+          </button>
+        </div>
+        <div className="latch-send-line latch-muted">
+          <span>{amountUsd ?? ''}</span>
+          {token && (
+            <span>
+              {floorDecimal(token.quantity.numeric)} {token.symbol} available{' '}
+              <button type="button" className="latch-link" onClick={setMax}>
+                Max
+              </button>
+            </span>
+          )}
+        </div>
+      </div>
+      <div className="latch-send-box">
+        <label className="latch-strong" htmlFor={receiverId}>
+          To
+        </label>
+        <input
+          id={receiverId}
+          className="latch-send-input latch-send-receiver"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="Address or name"
+          aria-describedby={hint ? hintId : undefined}
+          aria-invalid={
+            receiverAddress &&
+            !looksLikeName(receiverAddress) &&
+            !isAddress(receiverAddress, network.chainNamespace)
+              ? true
+              : undefined
+          }
+          value={receiverProfileName ?? receiverAddress ?? ''}
+          onChange={(event) =>
+            client.send.setState({
+              receiverAddress: event.target.value.trim() || undefined,
+              receiverProfileName: undefined,
+              receiverProfileImageUrl: undefined,
+            })
+          }
+        />
+        {hint && (
+          <p id={hintId} className="latch-muted latch-send-hint" aria-live="polite">
+            {hint}
+          </p>
+        )}
+      </div>
+      <p className="latch-send-line latch-muted" aria-live="polite">
+        <span>Network fee</span>
+        <span data-testid="latch-send-fee">
+          {fee.status === 'ready'
+            ? `${floorBalance(fee.fee, network.nativeCurrency.decimals, 6)} ${nativeSymbol}`
+            : fee.status === 'failed'
+              ? fee.message
+              : '…'}
+        </span>
+      </p>
+      {fee.status === 'failed' && fee.retry && (
+        <button type="button" className="latch-button latch-button-secondary" onClick={fee.retry}>
+          Try again
+        </button>
+      )}
+      {balances.status === 'failed' && (
+        <button type="button" className="latch-button latch-button-secondary" onClick={balances.retry}>
+          Try again
+        </button>
+      )}
+      <button type="submit" className="latch-button" disabled={!ready}>
+        {problem ??
+          (fee.status === 'ready'
+            ? 'Preview Send'
+            : fee.status === 'failed'
+              ? fee.message
+              : 'Estimating fee…')}
+      </button>
+    </form>
+  )
+}
