@@ -24,6 +24,9 @@ export function readDemoConfig(search: string) {
      */
     apiUrl: params.get('api') === 'off' ? undefined : (params.get('api') ?? 'http://127.0.0.1:8787'),
     projectId: params.get('project') ?? 'latch-demo',
+    /** Sign-in with the wallet after connecting: `?siwx=required` or `?siwx=optional` (off by default). */
+    siwx:
+      params.get('siwx') === 'required' || params.get('siwx') === 'optional' ? params.get('siwx') : undefined,
     /** How long the modal waits for a wallet before offering retry (tests shorten it). */
     connectTimeoutMs: Number(params.get('connectTimeoutMs')) || undefined,
   }

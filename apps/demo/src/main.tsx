@@ -17,6 +17,9 @@ const latch = createLatch({
   ...(config.apiUrl ? { apiUrl: config.apiUrl } : {}),
   projectId: config.projectId,
   ...(config.connectTimeoutMs ? { connectTimeoutMs: config.connectTimeoutMs } : {}),
+  ...(config.siwx
+    ? { siwx: { required: config.siwx === 'required', statement: 'Sign in to the Latch demo' } }
+    : {}),
   metadata: {
     name: 'Latch demo',
     description: 'Connect a wallet to a local chain',

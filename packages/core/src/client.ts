@@ -4,23 +4,24 @@ import type { AnalyticsEventName } from './api/types.ts'
 import { createAdapterRegistry } from './client/adapters.ts'
 import { createBalanceReader } from './client/balance.ts'
 import { createConnect } from './client/connect.ts'
-import { type ClientStores, type ConnectorsState, createClientContext } from './client/context.ts'
+import { type ClientStores, createClientContext } from './client/context.ts'
 import { createDisconnect } from './client/disconnect.ts'
 import { createIdentityReader } from './client/identity.ts'
 import { createReconnect } from './client/reconnect.ts'
 import { createSession } from './client/session.ts'
 import { createSwitchNetwork } from './client/switchNetwork.ts'
 import { createWalletActions } from './client/walletActions.ts'
-import { ApiNotConfiguredError } from './errors/BaseError.ts'
+import { ApiNotConfiguredError, BaseError } from './errors/BaseError.ts'
 import { type LatchOptions, type ResolvedOptions, resolveOptions } from './options.ts'
 import { type RouterData, resolveOpeningView, type View } from './router/router.ts'
+import type { SiwxController } from './siwx/siwx.ts'
 import type { AccountState } from './stores/account.ts'
 import type { ThemeState } from './stores/theme.ts'
 import type { CaipNetworkId, ChainAdapter, ChainNamespace, Network } from './types.ts'
 import { withTimeout } from './utils/withTimeout.ts'
 
 export { BALANCE_CACHE_MS } from './client/balance.ts'
-export type { ConnectorsState }
+export type { ConnectorsState } from './client/context.ts'
 
 export interface OpenParameters {
   view?: View
@@ -69,6 +70,11 @@ export interface LatchClient extends ClientStores {
    * is set; never throws and never waits.
    */
   track(event: AnalyticsEventName, properties?: AnalyticsProperties): void
+  /**
+   * Sign-in (SPEC §4): the sign views' controller, loaded once. Rejects with 'SIWX is not enabled' without
+   * the `siwx` or `siwe` option.
+   */
+  siwxController(): Promise<SiwxController>
   /** Stops timers and listeners, and forgets the query cache. */
   destroy(): void
 }
@@ -105,11 +111,29 @@ export function createLatch(options: LatchOptions): LatchClient {
     )
     return api
   }
+  let siwx: Promise<SiwxController> | undefined
+  const loadSiwx = (): Promise<SiwxController> => {
+    if (!resolved.siwx && !resolved.siwe) return Promise.reject(new BaseError('SIWX is not enabled'))
+    siwx ??= import('./siwx/siwx.ts').then(
+      ({ createSiwx }) => createSiwx(client, context),
+      (error: unknown) => {
+        siwx = undefined
+        throw error
+      },
+    )
+    return siwx
+  }
   const identity = createIdentityReader(context, loadApi)
-  const session = createSession(context, registry, balance, identity)
+  const session = createSession(context, registry, balance, identity, (reset) => {
+    if (resolved.siwx || resolved.siwe)
+      loadSiwx().then(
+        (controller) => (reset ? controller.reset() : controller.check()),
+        (error: unknown) => context.debug('sign-in failed to load', error),
+      )
+  })
   const { signMessage, sendTransaction } = createWalletActions(context, registry, balance)
 
-  return {
+  const client: LatchClient = {
     options: resolved,
     modal: context.modal,
     router: context.router,
@@ -163,6 +187,7 @@ export function createLatch(options: LatchOptions): LatchClient {
     api: loadApi,
     loadedApi: () => loadedApi,
     track: context.track,
+    siwxController: loadSiwx,
     destroy() {
       destroyed = true
       registry.stop()
@@ -173,4 +198,5 @@ export function createLatch(options: LatchOptions): LatchClient {
       loadedApi?.destroy()
     },
   }
+  return client
 }

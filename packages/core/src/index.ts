@@ -46,6 +46,8 @@ export {
 export * from './options.ts'
 export * from './router/router.ts'
 export * from './send/send.ts'
+export type { SiwxController, SiwxState } from './siwx/siwx.ts'
+export type * from './siwx/types.ts'
 export { getRecentWallets, RECENT_WALLETS_LIMIT, STORAGE_PREFIX } from './storage/recent.ts'
 export { createStore, type Store } from './store.ts'
 export {

@@ -1,5 +1,6 @@
 import { parseCaipNetworkId } from './caip/caip.ts'
 import { InvalidOptionsError } from './errors/BaseError.ts'
+import type { SiweConfig, SiwxStore } from './siwx/types.ts'
 import type { AccountType, AdapterFactory, ChainNamespace, Network } from './types.ts'
 
 /** SPEC §1 features and their defaults. */
@@ -48,12 +49,22 @@ export interface Metadata {
   icons: string[]
 }
 
-/** Pluggable sign-in hooks; this release uses only what disconnect needs (SPEC §4). */
-export interface SiwxHooks {
+/** Sign-in with the wallet (SIWX: CAIP-122 messages; EIP-4361 on eip155), SPEC §4. */
+export interface SiwxOptions {
+  /** Sign-in is required: Cancel disconnects, and the modal cannot be closed before signing in. */
   required?: boolean
+  /** The message's statement. */
+  statement?: string
+  /** How long a signed message stays valid; 24 hours by default. */
+  expiresInMs?: number
+  /** Where sessions are kept; the Latch server at `apiUrl` by default. */
+  store?: SiwxStore
   /** Called on disconnect: sign-in sessions are cleared (SPEC §4). */
   clearSessions?: () => Promise<void> | void
 }
+
+/** @deprecated The earlier name of `SiwxOptions`. */
+export type SiwxHooks = SiwxOptions
 
 /** A key/value store for recent wallets and reconnect (localStorage by default). */
 export interface KeyValueStorage {
@@ -84,7 +95,9 @@ export interface LatchOptions {
   excludeWalletIds?: readonly string[]
   customWallets?: readonly CustomWallet[]
   defaultAccountTypes?: Partial<Record<ChainNamespace, AccountType>>
-  siwx?: SiwxHooks
+  siwx?: SiwxOptions
+  /** Plain SIWE with the app's own server (the ConnectingSiwe view); `siwx` is the usual choice. */
+  siwe?: SiweConfig
   debug?: boolean
   /** How long a wallet may take to answer connect before the view offers retry. */
   connectTimeoutMs?: number
@@ -113,6 +126,7 @@ export interface ResolvedOptions
       | 'defaultNetwork'
       | 'metadata'
       | 'siwx'
+      | 'siwe'
       | 'storage'
       | 'socials'
       | 'isMobile'
@@ -126,7 +140,8 @@ export interface ResolvedOptions
   defaultAccountTypes: Record<ChainNamespace, AccountType>
   socials: readonly Social[]
   metadata: Metadata | undefined
-  siwx: SiwxHooks | undefined
+  siwx: SiwxOptions | undefined
+  siwe: SiweConfig | undefined
   storage: KeyValueStorage | undefined
   isMobile: () => boolean
   /** Without a trailing slash. */
@@ -376,6 +391,7 @@ export function resolveOptions(options: LatchOptions): ResolvedOptions {
     customWallets,
     defaultAccountTypes: { ...defaultAccountTypes, ...accountTypesOption },
     siwx: options.siwx,
+    siwe: options.siwe,
     debug: options.debug ?? false,
     connectTimeoutMs,
     storage: options.storage ?? defaultStorage(),

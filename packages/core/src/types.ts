@@ -1,3 +1,5 @@
+import type { SiwxMessageData } from './siwx/types.ts'
+
 /** Chain namespaces of SPEC §3. */
 export type ChainNamespace = 'eip155' | 'solana' | 'polkadot' | 'bip122'
 
@@ -112,6 +114,8 @@ export interface ChainAdapter {
     amount: bigint
     token?: string | undefined
   }): Promise<PreparedTransfer>
+  /** The text of a sign-in message (CAIP-122; EIP-4361 on eip155); absent where sign-in is not offered. */
+  formatSignInMessage?(data: SiwxMessageData): string
   /** Whether `address` is a contract (smart) account on `network`: the gas check passes for those. */
   isSmartAccount(params: { address: string; network: Network }): Promise<boolean>
   /** Listens to a connected wallet's account, chain and disconnect events. Returns a stop. */

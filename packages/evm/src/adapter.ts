@@ -14,6 +14,7 @@ import { type Eip1193Provider, isEip1193Provider } from './provider.ts'
 import { reconnect } from './reconnect.ts'
 import { createRpcClients } from './rpcClients.ts'
 import { sendTransaction } from './sendTransaction.ts'
+import { formatSignInMessage } from './signInMessage.ts'
 import { signMessage } from './signMessage.ts'
 import { switchNetwork } from './switchNetwork.ts'
 import { isSmartAccount, prepareTransfer } from './transfer.ts'
@@ -103,6 +104,8 @@ export function createEvmAdapter(context: AdapterContext, options: EvmAdapterOpt
       assertConfigured(parameters.network)
       return prepareTransfer(clientFor(parameters.network), parameters)
     },
+
+    formatSignInMessage: formatSignInMessage,
 
     async isSmartAccount({ address, network }) {
       assertConfigured(network)

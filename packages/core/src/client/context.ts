@@ -40,6 +40,11 @@ export interface ClientContext extends ClientStores {
   activeNamespace(): ChainNamespace
   /** Closes the modal; in embedded mode routes to Account if connected, otherwise Connect (SPEC §2). */
   closeModal(): void
+  /**
+   * When set and true, closing only shakes the modal. Sign-in sets it (SPEC §4: closing is disabled on the
+   * sign and approve views while sign-in is required and there is no session).
+   */
+  closeGuard?: (() => boolean) | undefined
   /** Reports an analytics event; a no-op unless `features.analytics` and `apiUrl`. Never throws. */
   track(event: AnalyticsEventName, properties?: AnalyticsProperties): void
   /** Stops analytics (its timer and page listeners). */
@@ -68,12 +73,16 @@ export function createClientContext(options: ResolvedOptions): ClientContext {
     debug,
     address: () => stores.accounts.get(activeNamespace()).address,
   })
-  return {
+  const context: ClientContext = {
     ...stores,
     options,
     debug,
     activeNamespace,
     closeModal() {
+      if (context.closeGuard?.()) {
+        stores.modal.triggerShake()
+        return
+      }
       if (options.embedded) {
         stores.router.reset(stores.connection.getState().status === 'connected' ? 'Account' : 'Connect')
         return
@@ -87,4 +96,5 @@ export function createClientContext(options: ResolvedOptions): ClientContext {
     track: analytics.track,
     stopAnalytics: analytics.destroy,
   }
+  return context
 }

@@ -23,6 +23,11 @@ export function createSession(
   registry: AdapterRegistry,
   balance: BalanceReader,
   identity: IdentityReader,
+  /**
+   * Told when the connected account or its network changes, and with `true` on reset (sign-in checks for a
+   * session, or forgets them).
+   */
+  onAccount: (reset?: boolean) => void,
 ): Session {
   const { options, accounts, connection, network, router, modal, send, connectors } = context
   const { storage } = options
@@ -66,7 +71,10 @@ export function createSession(
       }
     }
     const { address, allAccounts } = accounts.get(namespace)
-    if (address) setAddress(namespace, address, allAccounts)
+    if (address) {
+      setAddress(namespace, address, allAccounts)
+      onAccount()
+    }
   }
 
   const reset = (namespaces: readonly ChainNamespace[]) => {
@@ -88,6 +96,7 @@ export function createSession(
     network.setState({ unsupportedChainId: undefined })
     removeStoredKey(storage, storageKeys.deepLink)
     removeStoredKey(storage, storageKeys.socialProvider)
+    onAccount(true)
     balance.forget()
     // Inside the executor, so a hook that throws at once is caught like one that rejects.
     new Promise<void>((resolve) => resolve(options.siwx?.clearSessions?.())).catch((error: unknown) =>
@@ -110,6 +119,7 @@ export function createSession(
       }
       setAddress(namespace, address, event.accounts)
       void identity.refreshIdentity()
+      onAccount()
     } else {
       applyChain(namespace, event.chainId)
     }

@@ -4,6 +4,9 @@ import { type Chunk, createChunk } from '../chunk.ts'
 /** The Send views: one chunk, as a visitor who opens Send goes on to choose a token and to review. */
 const sendChunk = createChunk(() => import('./WalletSend/WalletSend.tsx'))
 
+/** The sign-in views: SIWXSignMessage, and ConnectingSiwe for apps on plain SIWE. */
+const signInChunk = createChunk(() => import('./SignIn/SignInView.tsx'))
+
 /** Each view is its own chunk, fetched the first time it is shown or prefetched (DESIGN.md rule 6). */
 export const viewChunks: Partial<Record<View, Chunk>> = {
   Connect: createChunk(() => import('./Connect/ConnectView.tsx')),
@@ -14,6 +17,8 @@ export const viewChunks: Partial<Record<View, Chunk>> = {
   UnsupportedChain: createChunk(() => import('./UnsupportedChain/UnsupportedChainView.tsx')),
   RegisterName: createChunk(() => import('./RegisterName/RegisterNameView.tsx')),
   WalletReceive: createChunk(() => import('./WalletReceive/WalletReceiveView.tsx')),
+  SIWXSignMessage: signInChunk,
+  ConnectingSiwe: signInChunk,
   WalletSend: sendChunk,
   WalletSendSelectToken: sendChunk,
   WalletSendPreview: sendChunk,

@@ -1,0 +1,322 @@
+// Sign-in with the wallet (SPEC §4): its own chunk, loaded when an app configures `siwx` or `siwe` and an
+// account connects.
+
+import type { ClientContext } from '../client/context.ts'
+import type { LatchClient } from '../client.ts'
+import { BaseError } from '../errors/BaseError.ts'
+import { UserRejectedRequestError } from '../errors/rpc.ts'
+import type { KeyValueStorage, ResolvedOptions } from '../options.ts'
+import { STORAGE_PREFIX } from '../storage/recent.ts'
+import { createStore, type Store } from '../store.ts'
+import type { CaipNetworkId, ChainNamespace } from '../types.ts'
+import { SDK_TYPE, SDK_VERSION } from '../version.ts'
+import type { SiweConfig, SiwxMessageData, SiwxSession, SiwxStore } from './types.ts'
+
+/** Where the default store keeps the Latch server's session tokens, by address. */
+export const SIWX_STORAGE_KEY = `${STORAGE_PREFIX}siwx`
+
+/** Sign-in (SPEC §4): where the connected account stands. */
+export interface SiwxState {
+  /**
+   * idle: nobody is connected, or the visitor put optional sign-in off; checking: reading the account's
+   * sessions; required: the account has none and the sign view is open; signing: the wallet is asked;
+   * signed: a session exists.
+   */
+  status: 'idle' | 'checking' | 'required' | 'signing' | 'signed'
+  session: SiwxSession | undefined
+}
+
+/** How long a signed message stays valid unless `siwx.expiresInMs` says otherwise. */
+export const SIWX_EXPIRES_IN_MS = 24 * 60 * 60_000
+
+/** The sign views' actions and the session check (`client.siwxController()`). */
+export interface SiwxController {
+  readonly state: Store<SiwxState>
+  /** Whether sign-in is required (SPEC §6: by configuration). */
+  readonly required: boolean
+  /**
+   * Looks for a session of the connected account on its network; when there is none, opens the sign view.
+   * Asks once per account and network while one check runs, and not again for an account whose optional
+   * sign-in the visitor cancelled.
+   */
+  check(): Promise<void>
+  /**
+   * Creates the message, has the wallet sign it, stores the session and closes the modal. Failures show
+   * SPEC §8's messages; a message that cannot be created disconnects and returns to Connect.
+   */
+  sign(): Promise<void>
+  /** Cancel on the sign view: disconnects when sign-in is required, otherwise closes the modal. */
+  cancel(): Promise<void>
+  /** The connected account's live sessions on its network. */
+  getSessions(): Promise<SiwxSession[]>
+  /** On disconnect (SPEC §4): forgets this browser's sessions. */
+  reset(): Promise<void>
+}
+
+type Account = { address: string; chainId: CaipNetworkId; namespace: ChainNamespace }
+
+/** A session as the Latch server answers it. */
+interface ServerSession {
+  id: string
+  address: string
+  chainId: CaipNetworkId
+  domain: string
+  uri: string
+  message: string
+  signature: string
+  issuedAt: string
+  expiresAt: string
+}
+
+function readTokens(storage: KeyValueStorage | undefined): Record<string, string> {
+  try {
+    return JSON.parse(storage?.getItem(SIWX_STORAGE_KEY) ?? '{}') as Record<string, string>
+  } catch {
+    return {}
+  }
+}
+
+/**
+ * The default store: the Latch server's sessions endpoints (`GET /v1/sessions/nonce`, `POST /v1/sessions`,
+ * `GET /v1/sessions/{address}`). The server verifies each message against the chain (EOA, ERC-1271 and
+ * ERC-6492 signatures) and answers a token, kept per address in the client's storage, that lists the
+ * address's sessions later.
+ */
+export function latchSiwxStore(
+  options: Pick<ResolvedOptions, 'apiUrl' | 'projectId' | 'storage'>,
+): SiwxStore {
+  const { apiUrl, projectId, storage } = options
+  // Not api/http.ts's helpers: sharing them would move them out of the API chunk into one more file.
+  const call = async <T>(path: string, init?: RequestInit): Promise<T> => {
+    if (!apiUrl)
+      throw new BaseError('No Latch server configured', { details: 'Sign-in sessions need apiUrl.' })
+    const target = new URL(apiUrl + path)
+    if (projectId) target.searchParams.set('projectId', projectId)
+    target.searchParams.set('st', SDK_TYPE)
+    target.searchParams.set('sv', SDK_VERSION)
+    const response = await fetch(target, init)
+    if (!response.ok)
+      throw Object.assign(new BaseError(`HTTP status code: ${response.status}`), { status: response.status })
+    return (await response.json()) as T
+  }
+  const toSession = (session: ServerSession): SiwxSession => ({
+    id: session.id,
+    message: session.message,
+    signature: session.signature,
+    data: {
+      accountAddress: session.address,
+      chainId: session.chainId,
+      domain: session.domain,
+      uri: session.uri,
+      version: '1',
+      nonce: /\nNonce: (\S+)/.exec(session.message)?.[1] ?? '',
+      issuedAt: session.issuedAt,
+      expirationTime: session.expiresAt,
+    },
+  })
+  return {
+    async getNonce() {
+      return (await call<{ nonce: string }>('/v1/sessions/nonce')).nonce
+    },
+    async addSession({ message, signature, data }) {
+      const { token } = await call<{ token: string; session: ServerSession }>('/v1/sessions', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ message, signature }),
+      })
+      const tokens = readTokens(storage)
+      tokens[data.accountAddress.toLowerCase()] = token
+      storage?.setItem(SIWX_STORAGE_KEY, JSON.stringify(tokens))
+    },
+    async getSessions({ address, chainId }) {
+      const token = readTokens(storage)[address.toLowerCase()]
+      if (!token) return []
+      const { sessions } = await call<{ sessions: ServerSession[] }>(
+        `/v1/sessions/${encodeURIComponent(address)}`,
+        {
+          headers: { authorization: `Bearer ${token}` },
+        },
+      ).catch((error: unknown) => {
+        // 401: the token was revoked or has expired. Anything else is a failure to read.
+        if ((error as { status?: number }).status === 401) return { sessions: [] }
+        throw error
+      })
+      return sessions.filter((session) => session.chainId === chainId).map(toSession)
+    },
+    clearSessions() {
+      storage?.removeItem(SIWX_STORAGE_KEY)
+    },
+  }
+}
+
+/** An app's plain SIWE server as a store: its nonce, its verification, its one session. */
+export function siweStore(config: SiweConfig): SiwxStore {
+  return {
+    getNonce: ({ address }) => config.getNonce(address),
+    async addSession({ message, signature }) {
+      if (!(await config.verifyMessage({ message, signature })))
+        throw new BaseError('Signature declined', { details: "The app's server did not accept the message." })
+    },
+    async clearSessions() {
+      await config.signOut()
+    },
+    async getSessions({ address, chainId }) {
+      const session = await config.getSession()
+      if (!session || session.address.toLowerCase() !== address.toLowerCase()) return []
+      if (`eip155:${session.chainId}` !== chainId) return []
+      return [
+        {
+          message: '',
+          signature: '',
+          data: {
+            accountAddress: address,
+            chainId,
+            domain: '',
+            uri: '',
+            version: '1',
+            nonce: '',
+            issuedAt: '',
+          },
+        },
+      ]
+    },
+  }
+}
+
+/**
+ * The sign-in flow of one client (SPEC §4): check for a session after every account or network change,
+ * and the sign view's sign and cancel.
+ */
+export function createSiwx(client: LatchClient, context: Pick<ClientContext, 'closeGuard'>): SiwxController {
+  const { options, router, modal, snack, network, accounts } = client
+  const siwx = createStore<SiwxState>({ status: 'idle', session: undefined })
+  const config = options.siwx ?? options.siwe
+  const store =
+    options.siwe && !options.siwx ? siweStore(options.siwe) : (options.siwx?.store ?? latchSiwxStore(options))
+  const view = options.siwx ? 'SIWXSignMessage' : 'ConnectingSiwe'
+  const dismissed = new Set<string>()
+  let checking: string | undefined
+  const required = Boolean(config?.required)
+  // Only the sign view sets 'required' and 'signing'; disconnecting sets 'idle'.
+  context.closeGuard = () => required && /^(required|signing)$/.test(siwx.getState().status)
+
+  const current = (): Account | undefined => {
+    const { activeNamespace: namespace, activeNetwork, unsupportedChainId } = network.getState()
+    const { address } = accounts.get(namespace)
+    if (!address || unsupportedChainId !== undefined || client.connection.getState().status !== 'connected')
+      return undefined
+    return { address, chainId: activeNetwork.caipNetworkId, namespace }
+  }
+  const keyOf = (account: Account | undefined) =>
+    account && `${account.chainId}:${account.address.toLowerCase()}`
+  const live = (session: SiwxSession, account: Account) =>
+    session.data.chainId === account.chainId &&
+    (!session.data.expirationTime || Date.parse(session.data.expirationTime) > Date.now())
+
+  const getSessions = async () => {
+    const account = current()
+    if (!account) return []
+    return (await store.getSessions(account)).filter((session) => live(session, account))
+  }
+
+  return {
+    state: siwx,
+    required,
+    getSessions,
+    async reset() {
+      checking = undefined
+      siwx.setState({ status: 'idle', session: undefined })
+      await store.clearSessions?.()
+    },
+    async check() {
+      const account = current()
+      const key = keyOf(account)
+      if (!account || !key || checking === key || dismissed.has(key)) return
+      const { status, session } = siwx.getState()
+      const signedKey = session && `${session.data.chainId}:${session.data.accountAddress.toLowerCase()}`
+      if (status === 'signed' && session && signedKey === key && live(session, account)) return
+      checking = key
+      siwx.setState({ status: 'checking', session: undefined })
+      let sessions: SiwxSession[] = []
+      try {
+        sessions = await getSessions()
+      } catch (error) {
+        client.options.debug && console.debug('[latch] reading sign-in sessions failed', error)
+      } finally {
+        checking = undefined
+      }
+      // Another account or network came in meanwhile: its own check decides.
+      if (keyOf(current()) !== key) return
+      if (sessions[0]) {
+        siwx.setState({ status: 'signed', session: sessions[0] })
+        return
+      }
+      siwx.setState({ status: 'required', session: undefined })
+      router.reset(view)
+      modal.setOpen(true)
+      modal.setLoading(false)
+    },
+    async sign() {
+      const account = current()
+      if (!account) return
+      siwx.setState({ status: 'signing' })
+      const adapter = await client.getAdapter(account.namespace)
+      let session: SiwxSession
+      try {
+        const now = Date.now()
+        const data: SiwxMessageData = {
+          accountAddress: account.address,
+          chainId: account.chainId,
+          domain: location.host,
+          uri: location.origin,
+          version: '1',
+          nonce: await store.getNonce(account),
+          issuedAt: new Date(now).toISOString(),
+          expirationTime: new Date(now + (options.siwx?.expiresInMs ?? SIWX_EXPIRES_IN_MS)).toISOString(),
+          statement: config?.statement,
+        }
+        if (!adapter.formatSignInMessage)
+          throw new BaseError('Sign-in is not supported', {
+            details: `${account.namespace} has no message format.`,
+          })
+        session = { data, message: adapter.formatSignInMessage(data), signature: '' }
+      } catch (error) {
+        client.options.debug && console.debug('[latch] creating the sign-in message failed', error)
+        snack.show('error', 'A problem occurred while trying initialize authentication')
+        await client.disconnect().catch(() => undefined)
+        router.reset('Connect')
+        return
+      }
+      try {
+        session.signature = await client.signMessage(session.message)
+        await store.addSession(session)
+      } catch (error) {
+        siwx.setState({ status: 'required' })
+        const smart =
+          !(error instanceof UserRejectedRequestError) &&
+          (await adapter
+            .isSmartAccount({ address: account.address, network: network.getState().activeNetwork })
+            .catch(() => false))
+        snack.show(
+          'error',
+          smart ? 'This application might not support Smart Accounts' : 'Signature declined',
+        )
+        return
+      }
+      if (keyOf(current()) !== keyOf(account)) return
+      siwx.setState({ status: 'signed', session })
+      client.close()
+    },
+    async cancel() {
+      if (required) {
+        await client.disconnect().catch(() => undefined)
+        client.close()
+        return
+      }
+      const key = keyOf(current())
+      if (key) dismissed.add(key)
+      siwx.setState({ status: 'idle', session: undefined })
+      client.close()
+    },
+  }
+}
