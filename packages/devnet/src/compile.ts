@@ -9,7 +9,6 @@ export interface CompiledContract {
   bytecode: Hex
 }
 
-const sourceUrl = new URL('./contracts/TestToken.sol', import.meta.url)
 /** `<repo root>/.latch/cache/`, found from this file so any working directory works. */
 const defaultCacheDirectory = fileURLToPath(new URL('../../../.latch/cache/', import.meta.url))
 const evmVersion = 'cancun'
@@ -21,20 +20,32 @@ const evmVersion = 'cancun'
  * @example
  * const { abi, bytecode } = await compileTestToken()
  */
-export async function compileTestToken({
-  cacheDirectory = defaultCacheDirectory,
-}: {
-  cacheDirectory?: string
-} = {}): Promise<CompiledContract> {
-  const source = await readFile(sourceUrl, 'utf8')
+export function compileTestToken(options: { cacheDirectory?: string } = {}): Promise<CompiledContract> {
+  return compileContract('TestToken.sol', 'TestToken', options)
+}
+
+/**
+ * Compiles contract `name` of `contracts/<file>` (cached like {@link compileTestToken}).
+ *
+ * @example
+ * const { abi, bytecode } = await compileContract('TestSmartWallet.sol', 'TestSmartWalletFactory')
+ */
+export async function compileContract(
+  file: string,
+  name: string,
+  { cacheDirectory = defaultCacheDirectory }: { cacheDirectory?: string } = {},
+): Promise<CompiledContract> {
+  const source = await readFile(new URL(`./contracts/${file}`, import.meta.url), 'utf8')
   const solcVersion = readSolcVersion()
-  const key = createHash('sha256').update(JSON.stringify({ source, solcVersion, evmVersion })).digest('hex')
-  const cacheFile = `${cacheDirectory.replace(/\/?$/, '/')}TestToken-${key.slice(0, 32)}.json`
+  const key = createHash('sha256')
+    .update(JSON.stringify({ source, solcVersion, evmVersion, name }))
+    .digest('hex')
+  const cacheFile = `${cacheDirectory.replace(/\/?$/, '/')}${name}-${key.slice(0, 32)}.json`
 
   const cached = await readCache(cacheFile)
   if (cached) return cached
 
-  const compiled = await compileWithSolc(source)
+  const compiled = await compileWithSolc(source, file, name)
   await mkdir(cacheDirectory, { recursive: true })
   // Write then rename so a parallel start never reads half a file.
   // The name is unique per call: two chains of one devnet compile at the same moment in one process.
@@ -71,25 +82,23 @@ interface SolcOutput {
   contracts?: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>
 }
 
-async function compileWithSolc(source: string): Promise<CompiledContract> {
+async function compileWithSolc(source: string, file: string, name: string): Promise<CompiledContract> {
   const { default: solc } = await import('solc')
   const input = {
     language: 'Solidity',
-    sources: { 'TestToken.sol': { content: source } },
+    sources: { [file]: { content: source } },
     settings: {
       evmVersion,
       optimizer: { enabled: true, runs: 200 },
-      outputSelection: { 'TestToken.sol': { TestToken: ['abi', 'evm.bytecode.object'] } },
+      outputSelection: { [file]: { [name]: ['abi', 'evm.bytecode.object'] } },
     },
   }
   const output = JSON.parse(solc.compile(JSON.stringify(input))) as SolcOutput
   const errors = (output.errors ?? []).filter((e) => e.severity === 'error')
   if (errors.length > 0) {
-    throw new Error(
-      `solc could not compile TestToken.sol:\n${errors.map((e) => e.formattedMessage).join('\n')}`,
-    )
+    throw new Error(`solc could not compile ${file}:\n${errors.map((e) => e.formattedMessage).join('\n')}`)
   }
-  const contract = output.contracts?.['TestToken.sol']?.TestToken
-  if (!contract) throw new Error('solc returned no TestToken contract')
+  const contract = output.contracts?.[file]?.[name]
+  if (!contract) throw new Error(`solc returned no ${name} contract from ${file}`)
   return { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` }
 }

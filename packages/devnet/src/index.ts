@@ -1,6 +1,6 @@
 export { anvilAddresses, anvilMnemonic, anvilPrivateKeys } from './accounts.ts'
 export { type AnvilInstance, AnvilStartError, type StartAnvilParameters, startAnvil } from './anvil.ts'
-export { type CompiledContract, compileTestToken } from './compile.ts'
+export { type CompiledContract, compileContract, compileTestToken } from './compile.ts'
 export { deployTestTokens } from './deploy.ts'
 export {
   type Devnet,
@@ -10,6 +10,7 @@ export {
   type StartDevnetParameters,
   startDevnet,
 } from './devnet.ts'
+export { deploySmartWalletFactory, type SmartWalletFactory } from './smartWallet.ts'
 export {
   type DeployedToken,
   mintedUnitsPerAccount,
