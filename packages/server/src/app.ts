@@ -18,6 +18,7 @@ import { healthRoutes } from './routes/health.ts'
 import { historyRoutes } from './routes/history.ts'
 import { imageRoutes } from './routes/images.ts'
 import { namesRoutes } from './routes/names.ts'
+import { sessionsRoutes } from './routes/sessions.ts'
 import type { Storage } from './storage/types.ts'
 import { createUsageRecorder } from './usage.ts'
 
@@ -40,6 +41,8 @@ export interface CreateAppOptions {
   blockchain?: BlockchainConfig
   /** Name zones (default `latch.id`) and the clock registration messages are checked against. */
   names?: { zones?: readonly string[]; now?: () => Date }
+  /** Sign-in: domains accepted from requests without an Origin header, and the clock messages are checked against. */
+  sessions?: { domains?: readonly string[]; now?: () => Date }
 }
 
 /** The app after `createApp`: routes typed by their zod schemas. */
@@ -99,6 +102,7 @@ export async function createApp(options: CreateAppOptions): Promise<LatchApp> {
       ...(publicUrl ? { publicUrl } : {}),
     })
     await app.register(namesRoutes, { storage, blockchain: options.blockchain, ...options.names })
+    await app.register(sessionsRoutes, { storage, blockchain: options.blockchain, ...options.sessions })
     await app.register(historyRoutes, {
       storage,
       blockchain: options.blockchain,

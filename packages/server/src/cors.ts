@@ -67,7 +67,7 @@ export function corsOptions(storage: Storage, ttlMs = 5_000): FastifyCorsOptions
     origin: async (origin: string | undefined) =>
       origin !== undefined && isOriginAllowed(await patterns(), origin),
     methods: ['GET', 'HEAD', 'POST'],
-    allowedHeaders: ['Content-Type', 'If-None-Match'],
+    allowedHeaders: ['Content-Type', 'If-None-Match', 'Authorization'],
     exposedHeaders: ['ETag'],
     maxAge: 600,
   }

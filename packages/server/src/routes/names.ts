@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { createPublicClient, type Hex, http, type PublicClient, verifyMessage } from 'viem'
+import { createPublicClient, type Hex, http, type PublicClient } from 'viem'
 import { mainnet } from 'viem/chains'
 import { z } from 'zod'
 import { balanceParams } from '../chains/schemas.ts'
@@ -16,6 +16,7 @@ import {
   timestampProblem,
 } from '../names/rules.ts'
 import { errorBody, sdkQuery } from '../schemas.ts'
+import { checkSignature } from '../signatures.ts'
 import type { NameRecord } from '../storage/names.ts'
 import type { Storage } from '../storage/types.ts'
 
@@ -56,26 +57,6 @@ function profileOf(record: NameRecord): z.output<typeof profile> {
     },
     attributes: record.attributes,
   }
-}
-
-/**
- * Whether `address` signed `message`: a plain ECDSA signature needs no chain; anything else (ERC-1271 / ERC-6492
- * smart accounts) is asked of the chain. viem answers `false` alike for a wrong signature and a chain that did not
- * answer, so a refusal is followed by one cheap request to tell them apart: "does not match" must be true.
- */
-async function checkSignature(
-  verifier: PublicClient | undefined,
-  parameters: { address: Hex; message: string; signature: Hex },
-): Promise<'valid' | 'invalid' | 'unreachable'> {
-  if (await verifyMessage(parameters).catch(() => false)) return 'valid'
-  if (!verifier) return 'invalid'
-  if (await verifier.verifyMessage(parameters).catch(() => false)) return 'valid'
-  return (await verifier.getChainId().then(
-    () => true,
-    () => false,
-  ))
-    ? 'invalid'
-    : 'unreachable'
 }
 
 const withTimeout = <T>(promise: Promise<T>, ms: number) =>

@@ -6,6 +6,7 @@ import { createHistoryStore } from './history.ts'
 import { importLockKey } from './migrations.ts'
 import { createNameStore } from './names.ts'
 import * as schema from './schema.ts'
+import { createSessionStore } from './sessions.ts'
 import type { ListWalletsParameters, Project, Storage, UsageCounter } from './types.ts'
 
 export type { Database } from './database.ts'
@@ -61,6 +62,7 @@ export function createStorage(db: Database, driver: Storage['driver'], close: ()
     driver,
     names: createNameStore(db),
     history: createHistoryStore(db),
+    sessions: createSessionStore(db),
 
     async listWallets(parameters) {
       const where = walletFilter(parameters)

@@ -1,6 +1,7 @@
 import type { DirectorySnapshot, ImageKind, WalletRecord } from '../directory/records.ts'
 import type { HistoryStore } from './history.ts'
 import type { NameStore } from './names.ts'
+import type { SessionStore } from './sessions.ts'
 
 /** What `GET /getWallets` asks storage for, already validated. */
 export interface ListWalletsParameters {
@@ -91,6 +92,8 @@ export interface Storage {
   readonly names: NameStore
   /** What the indexer recorded of the chains, and account histories (issue 5). */
   readonly history: HistoryStore
+  /** Sign-in nonces and sessions (issue 6). */
+  readonly sessions: SessionStore
   listWallets(parameters: ListWalletsParameters): Promise<ListWalletsResult>
   countWallets(): Promise<number>
   getImage(kind: ImageKind, id: string): Promise<StoredImage | undefined>

@@ -1,0 +1,314 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { createPublicClient, getAddress, type Hex, http, isAddress, type PublicClient } from 'viem'
+import { parseSiweMessage } from 'viem/siwe'
+import { z } from 'zod'
+import { balanceParams } from '../chains/schemas.ts'
+import type { BlockchainConfig } from '../chains/types.ts'
+import { errorBody, sdkQuery } from '../schemas.ts'
+import { revokeSessionMessage } from '../sessions/messages.ts'
+import { checkSignature } from '../signatures.ts'
+import type { SessionRecord } from '../storage/sessions.ts'
+import type { Storage } from '../storage/types.ts'
+
+export interface SessionsRoutesOptions {
+  storage: Storage
+  blockchain: BlockchainConfig
+  /** Domains a message may name when the request has no Origin header (a server-side client). */
+  domains?: readonly string[]
+  /** The clock messages and nonces are checked against (tests). */
+  now?: () => Date
+}
+
+/** How long a nonce may wait for its message. */
+export const NONCE_TTL_MS = 10 * 60_000
+/** A message may be this far ahead of the server's clock. */
+const CLOCK_SKEW_MS = 60_000
+/** A session whose message names no expiration lasts this long. */
+export const DEFAULT_SESSION_MS = 7 * 24 * 60 * 60_000
+const NONCE_LENGTH = 24
+const alphanumeric = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
+
+/** 24 random alphanumeric characters (EIP-4361 wants at least 8). */
+function newNonce(): string {
+  // 248 = 62 × 4: bytes at or above it are dropped, so every character is equally likely.
+  let nonce = ''
+  while (nonce.length < NONCE_LENGTH) {
+    for (const byte of randomBytes(NONCE_LENGTH * 2)) {
+      if (byte < 248 && nonce.length < NONCE_LENGTH) nonce += alphanumeric[byte % 62]
+    }
+  }
+  return nonce
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
+
+const session = z.object({
+  id: z.string().meta({ description: 'The session id: the pci that revokes it' }),
+  address: z.string(),
+  chainId: z.string().meta({ description: 'CAIP-2' }),
+  domain: z.string(),
+  uri: z.string(),
+  message: z.string(),
+  signature: z.string(),
+  issuedAt: z.string(),
+  expiresAt: z.string(),
+})
+
+const signature = z
+  .string({ error: 'signature must be a string' })
+  .regex(/^0x(?:[0-9a-fA-F]{2})+$/, 'signature must be hex bytes (0x…)')
+  .max(20_000, 'signature is too long')
+
+function sessionOf(record: SessionRecord): z.output<typeof session> {
+  return {
+    id: record.id,
+    address: record.address,
+    chainId: record.chainId,
+    domain: record.domain,
+    uri: record.uri,
+    message: record.message,
+    signature: record.signature,
+    issuedAt: record.issuedAt.toISOString(),
+    expiresAt: record.expiresAt.toISOString(),
+  }
+}
+
+const required = ['address', 'chainId', 'domain', 'uri', 'nonce', 'issuedAt', 'version'] as const
+
+/**
+ * Sign-in sessions (SIWX, SPEC §4 and §7): nonces, verification of EIP-4361 messages against the chain (EOA,
+ * ERC-1271 and ERC-6492 signatures), an address's live sessions for the bearer of one of its tokens, and
+ * revocation signed by the address.
+ */
+export const sessionsRoutes: FastifyPluginAsyncZod<SessionsRoutesOptions> = async (app, options) => {
+  const { storage, blockchain } = options
+  const now = options.now ?? (() => new Date())
+  const domains = new Set(options.domains ?? [])
+  const verifiers = new Map<string, PublicClient>(
+    blockchain.chains.map((chain) => [
+      `eip155:${chain.chainId}`,
+      createPublicClient({ transport: http(chain.rpcUrl, { retryCount: 1, timeout: 5000 }) }),
+    ]),
+  )
+
+  app.get(
+    '/v1/sessions/nonce',
+    {
+      config: { usage: true },
+      schema: {
+        summary: 'A single-use nonce for a sign-in message, valid 10 minutes',
+        tags: ['sessions'],
+        querystring: sdkQuery,
+        response: { 200: z.object({ nonce: z.string() }) },
+      },
+    },
+    async (_request, reply) => {
+      const nonce = newNonce()
+      const issued = now()
+      await storage.sessions.createNonce(nonce, new Date(issued.getTime() + NONCE_TTL_MS), issued)
+      reply.header('cache-control', 'no-store')
+      return { nonce }
+    },
+  )
+
+  app.post(
+    '/v1/sessions',
+    {
+      config: { usage: true },
+      schema: {
+        summary: 'Sign in: verify a signed EIP-4361 message and start a session',
+        description:
+          'The message must name the requesting page (its domain is the Origin header’s host and its URI has ' +
+          'that origin), a configured chain, an unused nonce from /v1/sessions/nonce, and be current. The ' +
+          'signature is checked against the chain, so ERC-1271 and ERC-6492 smart accounts sign in too. The ' +
+          'token answered lists the address’s sessions (GET /v1/sessions/{address}); only its hash is stored.',
+        tags: ['sessions'],
+        querystring: sdkQuery,
+        body: z.object({
+          message: z
+            .string({ error: 'message must be a string' })
+            .max(4000, 'message must be at most 4000 characters'),
+          signature,
+        }),
+        response: {
+          201: z.object({ token: z.string(), session }),
+          400: errorBody,
+          401: errorBody,
+          502: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { message, signature: signed } = request.body
+      let fields: ReturnType<typeof parseSiweMessage>
+      try {
+        fields = parseSiweMessage(message)
+      } catch {
+        fields = {}
+      }
+      const missing = required.find((field) => fields[field] === undefined || fields[field] === '')
+      if (missing)
+        return reply.code(400).send({ error: `The message has no ${missing} (EIP-4361)`, field: 'message' })
+      const { domain, uri, nonce, issuedAt, expirationTime, notBefore } = fields as Required<typeof fields>
+      if (!isAddress(fields.address!, { strict: false }))
+        return reply
+          .code(400)
+          .send({ error: 'The message’s address is not an EVM address', field: 'message' })
+      const address = getAddress(fields.address!)
+      const chainId = `eip155:${fields.chainId}`
+      const verifier = verifiers.get(chainId)
+      if (!verifier)
+        return reply.code(400).send({ error: `Chain ${chainId} is not supported`, field: 'message' })
+
+      const origin = request.headers.origin
+      if (origin) {
+        let expected: URL
+        try {
+          expected = new URL(origin)
+        } catch {
+          return reply.code(400).send({ error: `The Origin header "${origin}" is not an origin` })
+        }
+        if (domain !== expected.host)
+          return reply.code(401).send({
+            error: `The message domain "${domain}" does not match the origin "${origin}"`,
+            field: 'message',
+          })
+        let uriOrigin: string | undefined
+        try {
+          uriOrigin = new URL(uri).origin
+        } catch {
+          uriOrigin = undefined
+        }
+        if (uriOrigin !== expected.origin)
+          return reply
+            .code(401)
+            .send({ error: `The message URI "${uri}" is not on the origin "${origin}"`, field: 'message' })
+      } else if (!domains.has(domain)) {
+        return reply
+          .code(401)
+          .send({ error: `The message domain "${domain}" is not one this server accepts`, field: 'message' })
+      }
+
+      const time = now().getTime()
+      if (expirationTime && expirationTime.getTime() <= time)
+        return reply.code(401).send({ error: 'The message has expired', field: 'message' })
+      if (notBefore && notBefore.getTime() > time)
+        return reply.code(401).send({ error: 'The message is not valid yet', field: 'message' })
+      if (issuedAt.getTime() > time + CLOCK_SKEW_MS)
+        return reply.code(401).send({ error: 'The message was issued in the future', field: 'message' })
+      if (issuedAt.getTime() < time - NONCE_TTL_MS)
+        return reply
+          .code(401)
+          .send({ error: 'The message was issued more than 10 minutes ago', field: 'message' })
+
+      const verdict = await checkSignature(verifier, { address, message, signature: signed as Hex })
+      if (verdict === 'unreachable') {
+        request.log.warn({ chainId }, 'sign-in signature could not be checked: its chain does not answer')
+        return reply
+          .code(502)
+          .send({ error: `Could not check the signature on ${chainId}`, field: 'signature' })
+      }
+      if (verdict === 'invalid')
+        return reply.code(401).send({ error: 'Signature does not match the address', field: 'signature' })
+
+      const token = randomBytes(32).toString('base64url')
+      const record: SessionRecord = {
+        id: randomUUID(),
+        address,
+        chainId,
+        domain,
+        uri,
+        message,
+        signature: signed,
+        issuedAt,
+        expiresAt: expirationTime ?? new Date(issuedAt.getTime() + DEFAULT_SESSION_MS),
+        revokedAt: null,
+      }
+      const created = await storage.sessions.create({ ...record, tokenHash: sha256(token), nonce }, now())
+      if (created === 'nonce')
+        return reply.code(401).send({ error: 'Unknown, expired or already used nonce', field: 'message' })
+      return reply.code(201).send({ token, session: sessionOf(record) })
+    },
+  )
+
+  app.get(
+    '/v1/sessions/:address',
+    {
+      config: { usage: true },
+      schema: {
+        summary: 'An address’s live sign-in sessions, for the bearer of one of its tokens',
+        description:
+          'Authorization: Bearer <token from POST /v1/sessions>. The sessions of the token’s domain that are ' +
+          'neither revoked nor expired, newest first.',
+        tags: ['sessions'],
+        params: balanceParams,
+        querystring: sdkQuery,
+        headers: z.object({ authorization: z.string().max(200).optional() }),
+        response: { 200: z.object({ sessions: z.array(session) }), 400: errorBody, 401: errorBody },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1]
+      if (!token) return reply.code(401).send({ error: 'Missing session token' })
+      const at = now()
+      const mine = await storage.sessions.byTokenHash(sha256(token))
+      if (
+        !mine ||
+        mine.address.toLowerCase() !== request.params.address ||
+        mine.revokedAt ||
+        mine.expiresAt.getTime() <= at.getTime()
+      )
+        return reply.code(401).send({ error: 'Session token is not valid for this address' })
+      const sessions = await storage.sessions.listLive(mine.address, mine.domain, at)
+      return { sessions: sessions.map(sessionOf) }
+    },
+  )
+
+  app.post(
+    '/v1/sessions/:address/revoke',
+    {
+      config: { usage: true },
+      schema: {
+        summary: 'Revoke a sign-in session, signed for by its address',
+        description:
+          'pci is the session id; signature is the address’s personal_sign of "Revoke sign-in session <pci>", ' +
+          'checked against the session’s chain (smart accounts too).',
+        tags: ['sessions'],
+        params: balanceParams,
+        querystring: sdkQuery,
+        body: z.object({
+          pci: z.string({ error: 'pci must be a string' }).min(1, 'pci is empty').max(100, 'pci is too long'),
+          signature,
+        }),
+        response: {
+          200: z.object({ revoked: z.literal(true) }),
+          400: errorBody,
+          401: errorBody,
+          404: errorBody,
+          502: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { pci, signature: signed } = request.body
+      const record = await storage.sessions.get(pci)
+      if (!record || record.address.toLowerCase() !== request.params.address)
+        return reply.code(404).send({ error: 'Unknown session', field: 'pci' })
+      const verdict = await checkSignature(verifiers.get(record.chainId), {
+        address: getAddress(record.address),
+        message: revokeSessionMessage(pci),
+        signature: signed as Hex,
+      })
+      if (verdict === 'unreachable')
+        return reply
+          .code(502)
+          .send({ error: `Could not check the signature on ${record.chainId}`, field: 'signature' })
+      if (verdict === 'invalid')
+        return reply.code(401).send({ error: 'Signature does not match the address', field: 'signature' })
+      await storage.sessions.revoke(pci, now())
+      return { revoked: true as const }
+    },
+  )
+}
