@@ -284,6 +284,7 @@ export function createSiwx(client: LatchClient, context: Pick<ClientContext, 'cl
         client.options.debug && console.debug('[latch] creating the sign-in message failed', error)
         snack.show('error', 'A problem occurred while trying initialize authentication')
         await client.disconnect().catch(() => undefined)
+        siwx.setState({ status: 'idle', session: undefined })
         router.reset('Connect')
         return
       }
@@ -310,6 +311,8 @@ export function createSiwx(client: LatchClient, context: Pick<ClientContext, 'cl
     async cancel() {
       if (required) {
         await client.disconnect().catch(() => undefined)
+        // Disconnecting resets sign-in too, but through the client's hook: do not leave the close to its timing.
+        siwx.setState({ status: 'idle', session: undefined })
         client.close()
         return
       }
