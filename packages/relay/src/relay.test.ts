@@ -1,0 +1,225 @@
+import { randomBytes } from 'node:crypto'
+import { generateKeyPair, signJWT } from '@walletconnect/relay-auth'
+import { afterEach, describe, expect, it } from 'vitest'
+import { WebSocket } from 'ws'
+import { type Relay, type RelayOptions, startRelay } from './relay.ts'
+
+const relays: Relay[] = []
+const sockets: WebSocket[] = []
+afterEach(async () => {
+  for (const socket of sockets.splice(0)) socket.terminate()
+  await Promise.all(relays.splice(0).map((relay) => relay.close()))
+})
+
+async function relay(options: RelayOptions = {}) {
+  const started = await startRelay({ port: 0, ...options })
+  relays.push(started)
+  return started
+}
+
+const topic = () => randomBytes(32).toString('hex')
+
+interface TestClient {
+  socket: WebSocket
+  /** Sends a request and resolves its response (parsed, id as text). */
+  call(
+    method: string,
+    params?: unknown,
+    id?: string,
+  ): Promise<{ raw: string; result?: unknown; error?: { code: number; message: string } }>
+  /** Sends raw text and resolves the next frame. */
+  send(text: string | Buffer): Promise<string>
+  /** Pushes (irn_subscription) received so far. */
+  pushes: { id: number; params: { id: string; data: { topic: string; message: string; tag: number } } }[]
+  next(): Promise<string>
+}
+
+async function connect(target: Relay, jwt?: string, autoPong = true): Promise<TestClient> {
+  const keyPair = generateKeyPair()
+  const auth = jwt ?? (await signJWT(randomBytes(32).toString('hex'), target.url, 86_400, keyPair))
+  const socket = new WebSocket(`${target.url}/?auth=${auth}&projectId=local`, { autoPong })
+  sockets.push(socket)
+  const frames: string[] = []
+  const waiting: ((frame: string) => void)[] = []
+  const pushes: TestClient['pushes'] = []
+  socket.on('message', (data) => {
+    const text = data.toString()
+    if (text.includes('"irn_subscription"')) {
+      const push = JSON.parse(text)
+      pushes.push(push)
+      socket.send(JSON.stringify({ id: push.id, jsonrpc: '2.0', result: true }))
+      return
+    }
+    const resolve = waiting.shift()
+    if (resolve) resolve(text)
+    else frames.push(text)
+  })
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve())
+    socket.once('error', reject)
+  })
+  const next = () =>
+    new Promise<string>((resolve) => {
+      const queued = frames.shift()
+      if (queued !== undefined) resolve(queued)
+      else waiting.push(resolve)
+    })
+  return {
+    socket,
+    pushes,
+    next,
+    async send(text) {
+      socket.send(text)
+      return next()
+    },
+    async call(method, params, id = '1700000000000123456') {
+      socket.send(
+        `{"id":${id},"jsonrpc":"2.0","method":${JSON.stringify(method)},"params":${JSON.stringify(params ?? {})}}`,
+      )
+      const raw = await next()
+      return { raw, ...JSON.parse(raw) }
+    },
+  }
+}
+
+const waitFor = async (check: () => boolean, ms = 2000) => {
+  const until = Date.now() + ms
+  while (!check()) {
+    if (Date.now() > until) throw new Error('timed out')
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+}
+
+describe('the relay’s JSON-RPC (irn_*)', () => {
+  it('answers with the request’s 19-digit id exactly', async () => {
+    const target = await relay()
+    const client = await connect(target)
+    const { raw } = await client.call('irn_subscribe', { topic: topic() }, '1700000000000123457')
+    expect(raw.startsWith('{"id":1700000000000123457,')).toBe(true)
+  })
+
+  it('delivers a publish to every other subscriber, never back to the publisher', async () => {
+    const target = await relay()
+    const [a, b, c] = [await connect(target), await connect(target), await connect(target)]
+    const shared = topic()
+    const subscriptionB = (await b.call('irn_subscribe', { topic: shared })).result
+    await c.call('irn_subscribe', { topic: shared })
+    await a.call('irn_subscribe', { topic: shared })
+    expect(subscriptionB).toMatch(/^[0-9a-f]{64}$/)
+    expect(
+      (await a.call('irn_publish', { topic: shared, message: 'hello', ttl: 300, tag: 1000 })).result,
+    ).toBe(true)
+    await waitFor(() => b.pushes.length === 1 && c.pushes.length === 1)
+    expect(b.pushes[0]!.params).toMatchObject({
+      id: subscriptionB,
+      data: { topic: shared, message: 'hello', tag: 1000 },
+    })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(a.pushes).toEqual([])
+  })
+
+  it('keeps a message for its TTL: a later subscriber gets it; after the TTL nobody does', async () => {
+    let clock = Date.now()
+    const target = await relay({ now: () => clock })
+    const publisher = await connect(target)
+    const kept = topic()
+    await publisher.call('irn_publish', { topic: kept, message: 'stored', ttl: 60, tag: 1 })
+    const early = await connect(target)
+    await early.call('irn_subscribe', { topic: kept })
+    await waitFor(() => early.pushes.length === 1)
+    expect(early.pushes[0]!.params.data.message).toBe('stored')
+
+    clock += 61_000
+    const late = await connect(target)
+    await late.call('irn_batchSubscribe', { topics: [kept] })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(late.pushes).toEqual([])
+    expect(target.stats().messages).toBe(0)
+  })
+
+  it('unsubscribe stops delivery; batch subscribe answers one id per topic', async () => {
+    const target = await relay()
+    const [a, b] = [await connect(target), await connect(target)]
+    const [one, two] = [topic(), topic()]
+    const { result: ids } = await b.call('irn_batchSubscribe', { topics: [one, two] })
+    expect(ids).toHaveLength(2)
+    expect((await b.call('irn_unsubscribe', { topic: one, id: (ids as string[])[0] })).result).toBe(true)
+    await a.call('irn_publish', { topic: one, message: 'to one', ttl: 300 })
+    await a.call('irn_publish', { topic: two, message: 'to two', ttl: 300 })
+    await waitFor(() => b.pushes.length === 1)
+    expect(b.pushes[0]!.params.data.message).toBe('to two')
+  })
+
+  it('fetches a topic’s stored messages on request', async () => {
+    const target = await relay()
+    const [a, b] = [await connect(target), await connect(target)]
+    const box = topic()
+    await a.call('irn_publish', { topic: box, message: 'm1', ttl: 300, tag: 7 })
+    const { result } = await b.call('irn_fetchMessages', { topic: box })
+    expect(result).toMatchObject({ messages: [{ topic: box, message: 'm1', tag: 7 }], hasMore: false })
+  })
+})
+
+describe('malformed frames and limits: JSON-RPC errors, and the relay keeps serving', () => {
+  it('answers each problem with its code', async () => {
+    const target = await relay({ maxMessageLength: 10, maxSubscriptionsPerClient: 2 })
+    const client = await connect(target)
+    const error = async (text: string) => JSON.parse(await client.send(text)).error
+    expect(await error('not json')).toEqual({ code: -32700, message: 'Parse error: the frame is not JSON' })
+    expect((await error('[1,2]')).code).toBe(-32600)
+    expect((await error('{"id":1,"method":"irn_subscribe"}')).code).toBe(-32600)
+    expect((await error('{"id":1,"jsonrpc":"2.0","method":"irn_nope","params":{}}')).code).toBe(-32601)
+    expect(
+      await error('{"id":1,"jsonrpc":"2.0","method":"irn_subscribe","params":{"topic":"short"}}'),
+    ).toEqual({
+      code: -32602,
+      message: 'Invalid params: topic must be 64 lower-case hex characters',
+    })
+    expect(
+      (await client.call('irn_publish', { topic: topic(), message: 'x'.repeat(11), ttl: 300 })).error,
+    ).toEqual({ code: -32602, message: 'Invalid params: message must be at most 10 characters' })
+    await client.call('irn_subscribe', { topic: topic() })
+    await client.call('irn_subscribe', { topic: topic() })
+    expect((await client.call('irn_subscribe', { topic: topic() })).error?.message).toBe(
+      'Invalid params: a connection may subscribe to at most 2 topics',
+    )
+    expect((await error(Buffer.from([1, 2, 3]) as unknown as string)).code).toBe(-32600)
+    // Still serving.
+    expect((await client.call('irn_publish', { topic: topic(), message: 'ok', ttl: 300 })).result).toBe(true)
+  })
+
+  it('refuses a connection without a JWT, with a forged one, or with an expired one', async () => {
+    const target = await relay()
+    const refused = (url: string) =>
+      new Promise<number>((resolve) => {
+        const socket = new WebSocket(url)
+        socket.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0))
+        socket.on('error', () => resolve(-1))
+      })
+    expect(await refused(target.url)).toBe(401)
+    const keyPair = generateKeyPair()
+    const jwt = await signJWT('sub', target.url, 60, keyPair)
+    const [header, payload] = jwt.split('.')
+    const forged = `${header}.${payload}.${Buffer.alloc(64).toString('base64url')}`
+    expect(await refused(`${target.url}/?auth=${forged}`)).toBe(401)
+    const expired = await signJWT('sub', target.url, 60, keyPair, Math.floor(Date.now() / 1000) - 3600)
+    expect(await refused(`${target.url}/?auth=${expired}`)).toBe(401)
+    // A good one still connects.
+    await connect(target)
+    expect(target.stats().clients).toBe(1)
+  })
+
+  it('pings each socket: one that answers stays, one that stops answering is dropped', async () => {
+    const target = await relay({ keepaliveMs: 50 })
+    const answering = await connect(target)
+    const silent = await connect(target, undefined, false)
+    let pings = 0
+    answering.socket.on('ping', () => {
+      pings++
+    })
+    await new Promise<void>((resolve) => silent.socket.once('close', () => resolve()))
+    await waitFor(() => pings >= 3)
+    expect(answering.socket.readyState).toBe(WebSocket.OPEN)
+    expect(target.stats().clients).toBe(1)
+  })
+})
