@@ -1,7 +1,8 @@
-// `npm start`: the local chains, the Latch server (wallet directory, analytics), then the demo. Ctrl-C stops
-// every child.
+// `npm start`: the local chains, the Latch server (wallet directory, analytics), the WalletConnect relay, then the
+// demo. Ctrl-C stops every child.
 import { fileURLToPath } from 'node:url'
 import { startDevnet } from '@latch/devnet'
+import { startRelay } from '@latch/relay'
 import { startServer } from '@latch/server'
 import { createServer } from 'vite'
 
@@ -22,6 +23,9 @@ const server = await startServer({
 })
 console.log(`server      ${server.url}`)
 
+const relay = await startRelay({ port: Number(process.env.RELAY_PORT ?? 8788) })
+console.log(`relay       ${relay.url}`)
+
 const demo = await createServer({
   root: fileURLToPath(new URL('../apps/demo', import.meta.url)),
   configFile: fileURLToPath(new URL('../apps/demo/vite.config.ts', import.meta.url)),
@@ -39,7 +43,7 @@ let stopping = false
 const stop = async () => {
   if (stopping) return
   stopping = true
-  await Promise.allSettled([demo.close(), server.close(), devnet.stop()])
+  await Promise.allSettled([demo.close(), server.close(), relay.close(), devnet.stop()])
   process.exit(0)
 }
 process.on('SIGINT', stop)
