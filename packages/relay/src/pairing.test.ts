@@ -55,7 +55,7 @@ afterAll(async () => {
 })
 
 describe('WalletConnect clients through the Latch relay', () => {
-  it('pair, approve a session, and answer personal_sign with a signature that verifies', async () => {
+  it('pair, approve a session, answer personal_sign; after a relay restart both sides reconnect and it works again', async () => {
     wallet.on('session_proposal', async (proposal) => {
       await wallet.approveSession({
         id: proposal.id,
@@ -97,5 +97,18 @@ describe('WalletConnect clients through the Latch relay', () => {
     })
     expect(await verifyMessage({ address: account.address, message, signature })).toBe(true)
     expect(relay.stats().clients).toBe(2)
-  }, 30_000)
+
+    // The relay restarts (its memory gone): both sides reconnect, subscribe again, and the next request works.
+    const { port } = relay
+    await relay.close()
+    relay = await startRelay({ port })
+    const again = 'After the relay restarted'
+    const second = await dapp.request<Hex>({
+      topic: session.topic,
+      chainId: 'eip155:31337',
+      request: { method: 'personal_sign', params: [stringToHex(again), account.address] },
+    })
+    expect(await verifyMessage({ address: account.address, message: again, signature: second })).toBe(true)
+    expect(relay.stats().clients).toBe(2)
+  }, 90_000)
 })
