@@ -134,7 +134,7 @@ describe('the relay’s JSON-RPC (irn_*)', () => {
     await late.call('irn_batchSubscribe', { topics: [kept] })
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(late.pushes).toEqual([])
-    expect(target.stats().messages).toBe(0)
+    expect((await target.stats()).messages).toBe(0)
   })
 
   it('unsubscribe stops delivery; batch subscribe answers one id per topic', async () => {
@@ -206,7 +206,7 @@ describe('malformed frames and limits: JSON-RPC errors, and the relay keeps serv
     expect(await refused(`${target.url}/?auth=${expired}`)).toBe(401)
     // A good one still connects.
     await connect(target)
-    expect(target.stats().clients).toBe(1)
+    expect((await target.stats()).clients).toBe(1)
   })
 
   it('pings each socket: one that answers stays, one that stops answering is dropped', async () => {
@@ -220,6 +220,6 @@ describe('malformed frames and limits: JSON-RPC errors, and the relay keeps serv
     await new Promise<void>((resolve) => silent.socket.once('close', () => resolve()))
     await waitFor(() => pings >= 3)
     expect(answering.socket.readyState).toBe(WebSocket.OPEN)
-    expect(target.stats().clients).toBe(1)
+    expect((await target.stats()).clients).toBe(1)
   })
 })

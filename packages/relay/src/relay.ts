@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { decodeJWT, verifyJWT } from '@walletconnect/relay-auth'
 import { type WebSocket, WebSocketServer } from 'ws'
 import { errorFrame, type Frame, nextId, parseFrame, resultFrame } from './jsonrpc.ts'
+import { memoryStore, type RelayStore, type StoredMessage } from './store.ts'
 
 export interface RelayOptions {
   /** 0 picks a free port. Default 8788 (DESIGN.md). */
@@ -17,14 +18,19 @@ export interface RelayOptions {
   keepaliveMs?: number
   /** The clock messages' TTLs and JWT expiries are measured with (tests). */
   now?: () => number
+  /**
+   * Where messages are kept and how instances hear of them: in memory by default; `redisStore(url)` lets
+   * several instances share them. The caller closes a store it passes.
+   */
+  store?: RelayStore
 }
 
 export interface Relay {
   /** `ws://host:port`. */
   readonly url: string
   readonly port: number
-  /** Open connections and the topics and stored messages they share, for tests and health checks. */
-  stats(): { clients: number; topics: number; messages: number }
+  /** Open connections, the topics they subscribe to, and the messages kept, for tests and health checks. */
+  stats(): Promise<{ clients: number; topics: number; messages: number }>
   close(): Promise<void>
 }
 
@@ -44,15 +50,6 @@ interface Client {
   /** Topic → subscription id. */
   subscriptions: Map<string, string>
   alive: boolean
-}
-
-interface StoredMessage {
-  message: string
-  tag: number
-  publishedAt: number
-  expiresAt: number
-  /** Who published it: it is never delivered back to them. */
-  from: string
 }
 
 class ParamsError extends Error {}
@@ -105,18 +102,9 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
   const maxSubscriptions = options.maxSubscriptionsPerClient ?? 1000
   const keepaliveMs = options.keepaliveMs ?? 15_000
 
+  const store = options.store ?? memoryStore()
   const clients = new Set<Client>()
   const subscribers = new Map<string, Set<Client>>()
-  const mailbox = new Map<string, StoredMessage[]>()
-
-  const live = (topic: string) => {
-    const stored = mailbox.get(topic)
-    if (!stored) return []
-    const kept = stored.filter((entry) => entry.expiresAt > now())
-    if (kept.length) mailbox.set(topic, kept)
-    else mailbox.delete(topic)
-    return kept
-  }
 
   const push = (client: Client, topic: string, entry: StoredMessage) => {
     const id = client.subscriptions.get(topic)
@@ -157,9 +145,15 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
   }
 
   /** Delivers what the topic holds to a client that just subscribed, except what it published itself. */
-  const deliverStored = (client: Client, topic: string) => {
-    for (const entry of live(topic)) if (entry.from !== client.clientId) push(client, topic, entry)
+  const deliverStored = async (client: Client, topic: string) => {
+    for (const entry of await store.messages(topic, now()))
+      if (entry.from !== client.clientId) push(client, topic, entry)
   }
+  // Every publish, on this instance or another, reaches this instance's subscribers but not its publisher.
+  store.onMessage((entry) => {
+    for (const client of subscribers.get(entry.topic) ?? [])
+      if (client.clientId !== entry.from) push(client, entry.topic, entry)
+  })
 
   const unsubscribe = (client: Client, topic: string) => {
     client.subscriptions.delete(topic)
@@ -168,7 +162,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
     if (set && !set.size) subscribers.delete(topic)
   }
 
-  const publish = (client: Client, topic: string, message: unknown, ttl: unknown, tag: unknown) => {
+  const publish = async (client: Client, topic: string, message: unknown, ttl: unknown, tag: unknown) => {
     if (typeof message !== 'string' || !message) throw new ParamsError('message must be a non-empty string')
     if (message.length > maxMessageLength)
       throw new ParamsError(`message must be at most ${maxMessageLength} characters`)
@@ -176,23 +170,23 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
     if (!Number.isFinite(seconds) || seconds <= 0)
       throw new ParamsError('ttl must be a positive number of seconds')
     const entry: StoredMessage = {
+      topic,
       message,
       tag: typeof tag === 'number' ? tag : 0,
       publishedAt: now(),
       expiresAt: now() + Math.min(Math.max(seconds, MIN_TTL_S), MAX_TTL_S) * 1000,
       from: client.clientId,
     }
-    mailbox.set(topic, [...live(topic), entry])
-    for (const other of subscribers.get(topic) ?? []) if (other !== client) push(other, topic, entry)
+    await store.publish(entry)
   }
 
-  const handle = (client: Client, frame: Frame): unknown => {
+  const handle = async (client: Client, frame: Frame): Promise<unknown> => {
     const { method } = frame
     switch (method) {
       case 'irn_subscribe': {
         const topic = topicOf(objectOf(frame.params).topic)
         const id = subscribe(client, topic)
-        queueMicrotask(() => deliverStored(client, topic))
+        setImmediate(() => void deliverStored(client, topic).catch(() => undefined))
         return id
       }
       case 'irn_batchSubscribe': {
@@ -200,8 +194,8 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
         if (!Array.isArray(topics)) throw new ParamsError('topics must be an array')
         const checked = topics.map((topic) => topicOf(topic, 'each topic'))
         const ids = checked.map((topic) => subscribe(client, topic))
-        queueMicrotask(() => {
-          for (const topic of checked) deliverStored(client, topic)
+        setImmediate(() => {
+          for (const topic of checked) void deliverStored(client, topic).catch(() => undefined)
         })
         return ids
       }
@@ -217,7 +211,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
       }
       case 'irn_publish': {
         const params = objectOf(frame.params)
-        publish(client, topicOf(params.topic), params.message, params.ttl, params.tag)
+        await publish(client, topicOf(params.topic), params.message, params.ttl, params.tag)
         return true
       }
       case 'irn_batchPublish': {
@@ -225,7 +219,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
         if (!Array.isArray(messages)) throw new ParamsError('messages must be an array')
         for (const entry of messages) {
           const params = objectOf(entry)
-          publish(client, topicOf(params.topic), params.message, params.ttl, params.tag)
+          await publish(client, topicOf(params.topic), params.message, params.ttl, params.tag)
         }
         return true
       }
@@ -234,23 +228,19 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
         const params = objectOf(frame.params)
         const topics = method === 'irn_fetchMessages' ? [params.topic] : params.topics
         if (!Array.isArray(topics)) throw new ParamsError('topics must be an array')
-        const messages = topics.flatMap((topic) =>
-          live(topicOf(topic, 'each topic'))
-            .filter((entry) => entry.from !== client.clientId)
-            .map((entry) => ({
-              topic,
-              message: entry.message,
-              publishedAt: entry.publishedAt,
-              tag: entry.tag,
-            })),
-        )
+        const checked = topics.map((topic) => topicOf(topic, 'each topic'))
+        const messages: { topic: string; message: string; publishedAt: number; tag: number }[] = []
+        for (const topic of checked)
+          for (const entry of await store.messages(topic, now()))
+            if (entry.from !== client.clientId)
+              messages.push({ topic, message: entry.message, publishedAt: entry.publishedAt, tag: entry.tag })
         return { messages, hasMore: false }
       }
       case 'wc_proposeSession': {
         const params = objectOf(frame.params)
         const pairingTopic = topicOf(params.pairingTopic, 'pairingTopic')
         subscribe(client, pairingTopic)
-        publish(client, pairingTopic, params.sessionProposal, params.ttl, TAG_PROPOSAL)
+        await publish(client, pairingTopic, params.sessionProposal, params.ttl, TAG_PROPOSAL)
         return true
       }
       case 'wc_approveSession': {
@@ -258,8 +248,8 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
         const pairingTopic = topicOf(params.pairingTopic, 'pairingTopic')
         const sessionTopic = topicOf(params.sessionTopic, 'sessionTopic')
         subscribe(client, sessionTopic)
-        publish(client, pairingTopic, params.sessionProposalResponse, params.ttl, TAG_PROPOSAL_RESPONSE)
-        publish(client, sessionTopic, params.sessionSettlementRequest, params.ttl, TAG_SETTLEMENT)
+        await publish(client, pairingTopic, params.sessionProposalResponse, params.ttl, TAG_PROPOSAL_RESPONSE)
+        await publish(client, sessionTopic, params.sessionSettlementRequest, params.ttl, TAG_SETTLEMENT)
         return true
       }
       default:
@@ -309,17 +299,21 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
             ws.send(errorFrame(frame.rawId, -32600, 'Invalid request: method must be a string'))
             return
           }
-          try {
-            const result = handle(client, frame)
-            ws.send(
-              result === undefined
-                ? errorFrame(frame.rawId, -32601, `Method not found: ${frame.method.slice(0, 64)}`)
-                : resultFrame(frame.rawId, result),
-            )
-          } catch (error) {
-            if (!(error instanceof ParamsError)) throw error
-            ws.send(errorFrame(frame.rawId, -32602, `Invalid params: ${error.message}`))
-          }
+          const method = frame.method
+          handle(client, frame).then(
+            (result) =>
+              ws.send(
+                result === undefined
+                  ? errorFrame(frame.rawId, -32601, `Method not found: ${method.slice(0, 64)}`)
+                  : resultFrame(frame.rawId, result),
+              ),
+            (error: unknown) =>
+              ws.send(
+                error instanceof ParamsError
+                  ? errorFrame(frame.rawId, -32602, `Invalid params: ${error.message}`)
+                  : errorFrame(frame.rawId, -32603, 'Internal error: the relay could not store the message'),
+              ),
+          )
         })
         ws.on('close', () => {
           clients.delete(client)
@@ -341,11 +335,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
       client.socket.ping()
     }
   }, keepaliveMs)
-  const sweep = setInterval(() => {
-    for (const topic of [...mailbox.keys()]) live(topic)
-  }, 30_000)
   keepalive.unref()
-  sweep.unref()
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
@@ -356,17 +346,17 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
   return {
     url: `ws://${options.host ?? '127.0.0.1'}:${port}`,
     port,
-    stats: () => ({
+    stats: async () => ({
       clients: sockets.clients.size,
       topics: subscribers.size,
-      messages: [...mailbox.keys()].reduce((sum, topic) => sum + live(topic).length, 0),
+      messages: await store.count(now()),
     }),
     async close() {
       clearInterval(keepalive)
-      clearInterval(sweep)
       for (const ws of sockets.clients) ws.terminate()
       await new Promise<void>((resolve) => sockets.close(() => resolve()))
       await new Promise<void>((resolve) => server.close(() => resolve()))
+      if (!options.store) await store.close()
     },
   }
 }

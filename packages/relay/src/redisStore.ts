@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto'
+import { Redis } from 'ioredis'
+import type { RelayStore, StoredMessage } from './store.ts'
+
+const CHANNEL = 'latch:relay:published'
+const mailboxKey = (topic: string) => `latch:relay:mailbox:${topic}`
+
+/**
+ * A store on Redis shared by several relay instances: each topic's messages in a list that expires with its
+ * newest message, and every publish broadcast on one channel that each instance filters by its own clients'
+ * subscriptions.
+ *
+ * @example
+ * const store = await redisStore('redis://127.0.0.1:6379')
+ * const relay = await startRelay({ store })
+ */
+export async function redisStore(url: string): Promise<RelayStore> {
+  const commands = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 })
+  const subscriber = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 })
+  await Promise.all([commands.connect(), subscriber.connect()])
+  const instance = randomUUID()
+  const listeners: ((entry: StoredMessage) => void)[] = []
+  subscriber.on('message', (_channel: string, text: string) => {
+    const { entry } = JSON.parse(text) as { instance: string; entry: StoredMessage }
+    for (const listener of listeners) listener(entry)
+  })
+  await subscriber.subscribe(CHANNEL)
+
+  const read = async (topic: string, now: number) => {
+    const stored = (await commands.lrange(mailboxKey(topic), 0, -1)).map(
+      (text) => JSON.parse(text) as StoredMessage,
+    )
+    return stored.filter((entry) => entry.expiresAt > now)
+  }
+
+  return {
+    async publish(entry) {
+      const key = mailboxKey(entry.topic)
+      await commands
+        .multi()
+        .rpush(key, JSON.stringify(entry))
+        // The list lives as long as its longest-lived message; expired ones are skipped when read.
+        .pexpireat(key, entry.expiresAt, 'GT')
+        .pexpireat(key, entry.expiresAt, 'NX')
+        .exec()
+      await commands.publish(CHANNEL, JSON.stringify({ instance, entry }))
+    },
+    messages: read,
+    onMessage(listener) {
+      listeners.push(listener)
+    },
+    async count(now) {
+      let total = 0
+      let cursor = '0'
+      do {
+        const [next, keys] = await commands.scan(cursor, 'MATCH', mailboxKey('*'), 'COUNT', 200)
+        cursor = next
+        for (const key of keys) total += (await read(key.slice(mailboxKey('').length), now)).length
+      } while (cursor !== '0')
+      return total
+    },
+    async close() {
+      await Promise.allSettled([subscriber.quit(), commands.quit()])
+    },
+  }
+}
