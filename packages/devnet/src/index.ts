@@ -19,3 +19,4 @@ export {
   testTokens,
   tokenDeployerIndex,
 } from './tokens.ts'
+export { startWcWallet, type WcWallet, type WcWalletParameters } from './wcWallet.ts'
