@@ -1,10 +1,11 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { strictCsp } from './csp.ts'
+import { devWalletCopy } from './devWalletCopy.ts'
 import { ssrPage } from './ssrPage.ts'
 
 export default defineConfig({
-  plugins: [react(), ssrPage()],
+  plugins: [react(), ssrPage(), devWalletCopy()],
   build: {
     manifest: true,
     target: 'es2022',
