@@ -1,8 +1,10 @@
 import type { View } from '@latch/core'
-import { ConnectButton, NetworkButton, useLatch, useLatchClient } from '@latch/react'
-import { useState } from 'react'
+import { ConnectButton, NetworkButton, useAccount, useLatch, useLatchClient } from '@latch/react'
+import { lazy, Suspense, useState } from 'react'
 import { StateReadout } from './StateReadout.tsx'
-import { WalletActions } from './WalletActions.tsx'
+
+// Shown once a wallet is connected: not part of what the page needs to show the Connect button.
+const WalletActions = lazy(() => import('./WalletActions.tsx').then((m) => ({ default: m.WalletActions })))
 
 const views: { view: View; label: string }[] = [
   { view: 'Connect', label: 'Connect' },
@@ -10,6 +12,11 @@ const views: { view: View; label: string }[] = [
   { view: 'Networks', label: 'Networks' },
   { view: 'AllWallets', label: 'All Wallets' },
 ]
+
+/** Renders its children only while an account is connected, so their chunk loads only then. */
+function ConnectedOnly({ children }: { children: React.ReactNode }) {
+  return useAccount().isConnected ? children : null
+}
 
 export function App() {
   const client = useLatchClient()
@@ -55,7 +62,11 @@ export function App() {
             </button>
           </div>
         </section>
-        <WalletActions />
+        <ConnectedOnly>
+          <Suspense fallback={null}>
+            <WalletActions />
+          </Suspense>
+        </ConnectedOnly>
         <StateReadout />
       </main>
     </>
