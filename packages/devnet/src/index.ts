@@ -19,4 +19,9 @@ export {
   testTokens,
   tokenDeployerIndex,
 } from './tokens.ts'
-export { startWcWallet, type WcWallet, type WcWalletParameters } from './wcWallet.ts'
+export {
+  startWcWallet,
+  type WcWallet,
+  type WcWalletParameters,
+  walletConnectMemoryStorage,
+} from './wcWallet.ts'

@@ -4,22 +4,7 @@ import { createPublicClient, type Hex, http, parseEther, stringToHex, verifyMess
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anvilAddresses } from './accounts.ts'
 import { type AnvilInstance, startAnvil } from './anvil.ts'
-import { startWcWallet, type WcWallet } from './wcWallet.ts'
-
-function memoryStorage() {
-  const data = new Map<string, unknown>()
-  return {
-    getKeys: async () => [...data.keys()],
-    getEntries: async <T>() => [...data.entries()] as [string, T][],
-    getItem: async <T>(key: string) => data.get(key) as T | undefined,
-    setItem: async <T>(key: string, value: T) => {
-      data.set(key, value)
-    },
-    removeItem: async (key: string) => {
-      data.delete(key)
-    },
-  }
-}
+import { startWcWallet, type WcWallet, walletConnectMemoryStorage } from './wcWallet.ts'
 
 let anvil: AnvilInstance
 let relay: Awaited<ReturnType<typeof startRelay>>
@@ -34,7 +19,7 @@ beforeAll(async () => {
     projectId: 'latch-local',
     relayUrl: relay.url,
     customStoragePrefix: 'dapp',
-    storage: memoryStorage(),
+    storage: walletConnectMemoryStorage(),
     logger: 'silent',
     metadata: { name: 'dapp', description: '', url: 'http://127.0.0.1', icons: [] },
   })

@@ -29,8 +29,11 @@ export interface WcWallet {
   stop(): Promise<void>
 }
 
-/** The clients' key-value storage, in memory (their Node default writes files). */
-function memoryStorage() {
+/**
+ * Key-value storage in memory for WalletConnect clients in Node (`storage` option of `Core` and `SignClient`):
+ * their Node default writes files.
+ */
+export function walletConnectMemoryStorage() {
   const data = new Map<string, unknown>()
   return {
     getKeys: async () => [...data.keys()],
@@ -63,7 +66,7 @@ export async function startWcWallet(parameters: WcWalletParameters): Promise<WcW
     projectId: 'latch-local',
     relayUrl: parameters.relayUrl,
     customStoragePrefix: `latch-wc-wallet-${Math.random()}`,
-    storage: memoryStorage(),
+    storage: walletConnectMemoryStorage(),
     logger: 'silent',
   })
   const kit = await WalletKit.init({

@@ -6,6 +6,7 @@ import { SignClient } from '@walletconnect/sign-client'
 import { type Hex, stringToHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { anvilPrivateKeys } from '../../devnet/src/accounts.ts'
+import { walletConnectMemoryStorage } from '../../devnet/src/wcWallet.ts'
 
 export const walletAccount = privateKeyToAccount(anvilPrivateKeys[0]!)
 const metadata = (name: string) => ({ name, description: name, url: 'http://127.0.0.1', icons: [] })
@@ -13,22 +14,6 @@ const namespace = {
   chains: ['eip155:31337'],
   methods: ['personal_sign', 'eth_sendTransaction'],
   events: ['accountsChanged', 'chainChanged'],
-}
-
-/** The clients' key-value storage, in memory (their Node default writes files). */
-function memoryStorage() {
-  const data = new Map<string, unknown>()
-  return {
-    getKeys: async () => [...data.keys()],
-    getEntries: async <T>() => [...data.entries()] as [string, T][],
-    getItem: async <T>(key: string) => data.get(key) as T | undefined,
-    setItem: async <T>(key: string, value: T) => {
-      data.set(key, value)
-    },
-    removeItem: async (key: string) => {
-      data.delete(key)
-    },
-  }
 }
 
 export interface TestPair {
@@ -46,14 +31,14 @@ export async function createPair(dappRelayUrl: string, walletRelayUrl = dappRela
     ...common,
     relayUrl: dappRelayUrl,
     customStoragePrefix: `dapp-${Math.random()}`,
-    storage: memoryStorage(),
+    storage: walletConnectMemoryStorage(),
     metadata: metadata('Latch test dapp'),
   })
   const walletCore = new Core({
     ...common,
     relayUrl: walletRelayUrl,
     customStoragePrefix: `wallet-${Math.random()}`,
-    storage: memoryStorage(),
+    storage: walletConnectMemoryStorage(),
   })
   const wallet = await WalletKit.init({ core: walletCore, metadata: metadata('Latch test wallet') })
   wallet.on('session_proposal', async (proposal) => {
