@@ -1,14 +1,12 @@
 // Sign-in with the wallet (SPEC §4): its own chunk, loaded when an app configures `siwx` or `siwe` and an
 // account connects.
-
-import type { ClientContext } from '../client/context.ts'
-import type { LatchClient } from '../client.ts'
+import type { ClientContext, ClientStores } from '../client/context.ts'
 import { BaseError } from '../errors/BaseError.ts'
 import { UserRejectedRequestError } from '../errors/rpc.ts'
 import type { KeyValueStorage, ResolvedOptions } from '../options.ts'
 import { STORAGE_PREFIX } from '../storage/recent.ts'
 import { createStore, type Store } from '../store.ts'
-import type { CaipNetworkId, ChainNamespace } from '../types.ts'
+import type { CaipNetworkId, ChainAdapter, ChainNamespace } from '../types.ts'
 import { SDK_TYPE, SDK_VERSION } from '../version.ts'
 import type { SiweConfig, SiwxMessageData, SiwxSession, SiwxStore } from './types.ts'
 
@@ -54,6 +52,16 @@ export interface SiwxController {
 }
 
 type Account = { address: string; chainId: CaipNetworkId; namespace: ChainNamespace }
+
+/** What sign-in uses of the client (the `LatchClient` is one). */
+export interface SiwxClient
+  extends Pick<ClientStores, 'router' | 'modal' | 'snack' | 'network' | 'accounts' | 'connection'> {
+  readonly options: ResolvedOptions
+  getAdapter(namespace: ChainNamespace): Promise<ChainAdapter>
+  signMessage(message: string): Promise<string>
+  disconnect(): Promise<void>
+  close(): void
+}
 
 /** A session as the Latch server answers it. */
 interface ServerSession {
@@ -187,7 +195,7 @@ export function siweStore(config: SiweConfig): SiwxStore {
  * The sign-in flow of one client (SPEC §4): check for a session after every account or network change,
  * and the sign view's sign and cancel.
  */
-export function createSiwx(client: LatchClient, context: Pick<ClientContext, 'closeGuard'>): SiwxController {
+export function createSiwx(client: SiwxClient, context: Pick<ClientContext, 'closeGuard'>): SiwxController {
   const { options, router, modal, snack, network, accounts } = client
   const siwx = createStore<SiwxState>({ status: 'idle', session: undefined })
   const config = options.siwx ?? options.siwe

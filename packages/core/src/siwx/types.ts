@@ -1,4 +1,7 @@
-import type { CaipNetworkId } from '../types.ts'
+// No imports: the chain adapter's interface (types.ts) refers to these.
+
+/** CAIP-2 network id, e.g. `eip155:1` (as `CaipNetworkId` in types.ts). */
+type CaipNetworkId = `${string}:${string}`
 
 /** A sign-in message's fields (CAIP-122; for eip155 written out as EIP-4361, "Sign-In with Ethereum"). */
 export interface SiwxMessageData {

@@ -70,7 +70,13 @@ export default function SignInView() {
   }, [client, attempt])
 
   if (controller) return <SignIn controller={controller} />
-  if (!failed) return null
+  // The sign-in chunk is core's and usually already loaded by the session check: a blank moment at most.
+  if (!failed)
+    return (
+      <p className="latch-visually-hidden" role="status">
+        Loading
+      </p>
+    )
   return (
     <div className="latch-view">
       <p className="latch-muted latch-center-text">Sign-in could not be loaded.</p>
