@@ -48,7 +48,7 @@ async function openSend(balances = [eth, lusd], fake = createWallets()) {
       registered: 1,
       updated: 1,
       addresses: { [coinTypeOf('eip155:31337')]: { address: ADDRESS_B, created: 1 } },
-      attributes: {},
+      attributes: { avatar: 'https://avatars.test/alice.png' },
     }),
   )
   server.handle('/v1/profile/account/nobody.latch.id', () => json({ error: 'Name not found' }, 404))
@@ -143,8 +143,8 @@ describe('WalletSend (issue 6)', () => {
     ])
   })
 
-  it('a receiver by name: resolved to its address on this network, shown by name in the review', async () => {
-    const { server, fake, dialog, amount, to, submit } = await openSend()
+  it('a receiver by name: resolved to its address on this network, shown by name and avatar in the review', async () => {
+    const { client, server, fake, dialog, amount, to, submit } = await openSend()
     fireEvent.change(amount(), { target: { value: '1' } })
     fireEvent.change(to(), { target: { value: 'nobody.latch.id' } })
     expect(await within(dialog).findByText('No address found for nobody.latch.id')).toBeTruthy()
@@ -155,8 +155,16 @@ describe('WalletSend (issue 6)', () => {
     expect(server.to('/v1/profile/account/alice.latch.id')).toHaveLength(1)
     await waitFor(() => expect(submit().textContent).toBe('Preview Send'))
     fireEvent.click(submit())
+    // SPEC §3 send state: the receiver's profile name and image.
+    expect(client.send.getState()).toMatchObject({
+      receiverAddress: ADDRESS_B,
+      receiverProfileName: 'alice.latch.id',
+      receiverProfileImageUrl: 'https://avatars.test/alice.png',
+    })
     const review = await findView('Review Send')
-    expect(within(review).getByTestId('latch-send-receiver').textContent).toBe('alice.latch.id')
+    const receiver = within(review).getByTestId('latch-send-receiver')
+    expect(receiver.textContent).toBe('alice.latch.id')
+    expect(receiver.querySelector('img')?.getAttribute('src')).toBe('https://avatars.test/alice.png')
     fireEvent.click(within(review).getByRole('button', { name: 'Send' }))
     await findStatus('Transaction started')
     expect(fake.callsTo('sendTransaction')).toEqual([expect.objectContaining({ to: ADDRESS_B })])

@@ -25,7 +25,14 @@ export default function WalletSendPreviewView({ tokens: module }: { tokens: Toke
   const { network } = useNetwork()
   const { send, fee } = useSendForm(module)
   const [sending, setSending] = useState<Sending>('idle')
-  const { token, sendTokenAmount, receiverAddress, receiverProfileName, gasPriceInUSD } = send
+  const {
+    token,
+    sendTokenAmount,
+    receiverAddress,
+    receiverProfileName,
+    receiverProfileImageUrl,
+    gasPriceInUSD,
+  } = send
 
   const submit = async () => {
     setSending('sending')
@@ -69,7 +76,14 @@ export default function WalletSendPreviewView({ tokens: module }: { tokens: Toke
         </p>
         {value && <p className="latch-muted">{value}</p>}
         <p className="latch-muted">To</p>
-        <p className="latch-strong" data-testid="latch-send-receiver" title={receiverAddress}>
+        <p className="latch-strong latch-send-to" data-testid="latch-send-receiver" title={receiverAddress}>
+          {receiverProfileImageUrl && (
+            <TokenIcon
+              key={receiverProfileImageUrl}
+              src={receiverProfileImageUrl}
+              name={receiverProfileName ?? ''}
+            />
+          )}
           {receiverProfileName ?? shortenAddress(receiverAddress)}
         </p>
       </div>

@@ -54,7 +54,11 @@ export default function WalletSendView({ tokens: module }: { tokens: TokensModul
         if (!found) throw new Error(`${name} has no address`)
         setLookup({ status: 'idle' })
         if (client.send.getState().receiverAddress === receiverAddress)
-          client.send.setState({ receiverAddress: found.address, receiverProfileName: profile.name })
+          client.send.setState({
+            receiverAddress: found.address,
+            receiverProfileName: profile.name,
+            receiverProfileImageUrl: profile.attributes.avatar,
+          })
       } catch {
         if (live) setLookup({ status: 'failed', name })
       }
