@@ -1,6 +1,5 @@
 import type { Balance, Network } from '@latch/core'
-import { type Client, isAddress } from 'viem'
-import { getBalance } from 'viem/actions'
+import { type Client, hexToBigInt, isAddress } from 'viem'
 import { BalanceUnavailableError } from './errors.ts'
 import { createRpcClients } from './rpcClients.ts'
 import { failureOf, type RpcRetryRules } from './rpcRetry.ts'
@@ -40,7 +39,9 @@ export function createBalanceReader(
       throw new BalanceUnavailableError({ details: `Network ${network.caipNetworkId} has no RPC URL.` })
     let value: bigint
     try {
-      value = await getBalance(client, { address })
+      // Plain JSON-RPC: viem's getBalance action can batch through multicall, which brings its ABI coding
+      // (and keccak) into the adapter.
+      value = hexToBigInt(await client.request({ method: 'eth_getBalance', params: [address, 'latest'] }))
     } catch (error) {
       const { status } = failureOf(error)
       throw new BalanceUnavailableError({
