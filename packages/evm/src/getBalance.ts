@@ -1,5 +1,6 @@
 import type { Balance, Network } from '@latch/core'
-import { type Client, hexToBigInt, isAddress } from 'viem'
+import { type Client, hexToBigInt } from 'viem'
+import { isHexAddress } from './accounts.ts'
 import { BalanceUnavailableError } from './errors.ts'
 import { createRpcClients } from './rpcClients.ts'
 import { failureOf, type RpcRetryRules } from './rpcRetry.ts'
@@ -32,7 +33,7 @@ export function createBalanceReader(
   clientFor: (network: Network) => Client | undefined = createRpcClients(parameters),
 ): (balance: GetBalanceParameters) => Promise<GetBalanceReturnType> {
   return async ({ address, network }) => {
-    if (!isAddress(address, { strict: false }))
+    if (!isHexAddress(address))
       throw new BalanceUnavailableError({ details: `${address} is not an EVM address.` })
     const client = clientFor(network)
     if (!client)

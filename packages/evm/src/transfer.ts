@@ -1,19 +1,18 @@
 import { BaseError, ChainNotConfiguredError, type Network, type PreparedTransfer } from '@latch/core'
-import { type Client, encodeFunctionData, hexToBigInt, isAddress, numberToHex } from 'viem'
+import { type Client, hexToBigInt, numberToHex } from 'viem'
+import { isHexAddress } from './accounts.ts'
 
-/** ERC-20 `transfer(address,uint256)`: all a send needs, not the whole ERC-20 ABI. */
-const transferAbi = [
-  {
-    type: 'function',
-    name: 'transfer',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'to', type: 'address' },
-      { name: 'amount', type: 'uint256' },
-    ],
-    outputs: [{ name: '', type: 'bool' }],
-  },
-] as const
+/**
+ * ERC-20 `transfer(address,uint256)`: its selector written out (the first 4 bytes of its keccak-256), so the
+ * adapter needs no hash function and no ABI coder.
+ */
+const TRANSFER_SELECTOR = '0xa9059cbb'
+
+/** The call data of `transfer(to, amount)`: the selector, then each argument as a 32-byte word. */
+function transferData(to: `0x${string}`, amount: bigint): `0x${string}` {
+  const word = (hex: string) => hex.padStart(64, '0')
+  return `${TRANSFER_SELECTOR}${word(to.slice(2).toLowerCase())}${word(amount.toString(16))}`
+}
 
 /** EIP-7702: an EOA whose code is this prefix plus an address still pays its own gas. */
 const DELEGATION_PREFIX = '0xef0100'
@@ -37,7 +36,7 @@ export class TransferEstimateError extends BaseError {
 }
 
 function assertAddress(value: string, what: string): `0x${string}` {
-  if (!isAddress(value, { strict: false }))
+  if (!isHexAddress(value))
     throw new BaseError('Invalid address', { details: `The ${what} ${value} is not an EVM address.` })
   return value
 }
@@ -64,7 +63,7 @@ export async function prepareTransfer(
   const transaction = token
     ? {
         to: assertAddress(token, 'token'),
-        data: encodeFunctionData({ abi: transferAbi, functionName: 'transfer', args: [to, amount] }),
+        data: transferData(to, amount),
       }
     : { to, value: amount }
   // Plain JSON-RPC: viem's estimateGas action would bring its local-account signing code along.
