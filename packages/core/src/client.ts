@@ -11,8 +11,9 @@ import { createReconnect } from './client/reconnect.ts'
 import { createSession } from './client/session.ts'
 import { createSwitchNetwork } from './client/switchNetwork.ts'
 import { createWalletActions } from './client/walletActions.ts'
+import { createWalletConnect } from './client/walletConnect.ts'
 import { ApiNotConfiguredError, BaseError } from './errors/BaseError.ts'
-import { type LatchOptions, type ResolvedOptions, resolveOptions } from './options.ts'
+import { hasWalletAdapters, type LatchOptions, type ResolvedOptions, resolveOptions } from './options.ts'
 import { type RouterData, resolveOpeningView, type View } from './router/router.ts'
 import type { SiwxController } from './siwx/siwx.ts'
 import type { AccountState } from './stores/account.ts'
@@ -40,8 +41,18 @@ export interface LatchClient extends ClientStores {
   close(): void
   /** Back-navigation: closes from the first view, blocked on UnsupportedChain. */
   back(): void
-  /** Connects through a discovered connector. Rejects with a typed error; the view shows declined / retry. */
+  /**
+   * Connects through a discovered connector. Rejects with a typed error; the view shows declined / retry. A
+   * WalletConnect connector pairs as `connectWalletConnect` does.
+   */
   connect(connectorId: string): Promise<void>
+  /**
+   * Starts a WalletConnect pairing, or keeps the one in progress while its link is good. The URI lands in
+   * `connection` (`wcUri`, `wcPairingExpiry`) for the QR code and the wallets' links; it is renewed shortly
+   * before it expires while the modal is open, and given up when the modal closes (SPEC §4). Resolves once a
+   * wallet connects; rejects with 'WalletConnect is not available' without the `walletConnect` option.
+   */
+  connectWalletConnect(): Promise<void>
   disconnect(): Promise<void>
   switchNetwork(network: Network | CaipNetworkId): Promise<void>
   /** Silent reconnect of the stored connection, recent connectors first (SPEC §4). */
@@ -132,6 +143,8 @@ export function createLatch(options: LatchOptions): LatchClient {
       )
   })
   const { signMessage, sendTransaction } = createWalletActions(context, registry, balance)
+  const connector = createConnect(context, registry, session)
+  const walletConnect = createWalletConnect(context, registry, connector)
 
   const client: LatchClient = {
     options: resolved,
@@ -150,7 +163,7 @@ export function createLatch(options: LatchOptions): LatchClient {
     async open(parameters = {}) {
       const view = resolveOpeningView({
         requested: parameters.view,
-        hasAdapters: resolved.adapters.length > 0,
+        hasAdapters: hasWalletAdapters(resolved),
         address: accounts.get(context.activeNamespace()).address,
         isMobile: resolved.isMobile(),
       })
@@ -174,7 +187,12 @@ export function createLatch(options: LatchOptions): LatchClient {
     back() {
       if (router.back() === 'close') context.closeModal()
     },
-    connect: createConnect(context, registry, session),
+    connect(connectorId) {
+      if (registry.findConnector(connectorId)?.type === 'WALLET_CONNECT')
+        return walletConnect.connectWalletConnect(connectorId)
+      return connector.connect(connectorId)
+    },
+    connectWalletConnect: () => walletConnect.connectWalletConnect(),
     disconnect: createDisconnect(context, registry, session),
     switchNetwork: createSwitchNetwork(context, registry, session, balance),
     reconnect: createReconnect(context, registry, session),
@@ -192,6 +210,7 @@ export function createLatch(options: LatchOptions): LatchClient {
       destroyed = true
       registry.stop()
       session.stop()
+      walletConnect.stop()
       modal.dispose()
       context.snack.dispose()
       context.stopAnalytics()

@@ -22,6 +22,7 @@ export type {
 } from './api/queries.ts'
 export type * from './api/types.ts'
 export * from './caip/caip.ts'
+export { PAIRING_START_MS } from './client/walletConnect.ts'
 export {
   ADAPTER_LOAD_TIMEOUT_MS,
   BALANCE_CACHE_MS,
@@ -66,3 +67,4 @@ export type * from './types.ts'
 export { withTimeout } from './utils/withTimeout.ts'
 export * from './validation/address.ts'
 export { SDK_TYPE, SDK_VERSION } from './version.ts'
+export * from './walletConnect/pairing.ts'

@@ -134,6 +134,28 @@ describe('apiUrl and projectId', () => {
   })
 })
 
+describe('walletConnect', () => {
+  it('is off unless set: no WalletConnect code is loaded for an app that does not ask for it', () => {
+    expect(resolveOptions(base).walletConnect).toBeUndefined()
+  })
+
+  it("pairs on WalletConnect's public relay by default, with the app's WalletConnect project id", () => {
+    expect(resolveOptions({ ...base, walletConnect: { projectId: 'abc123' } }).walletConnect).toEqual({
+      relayUrl: 'wss://relay.walletconnect.org',
+      projectId: 'abc123',
+    })
+  })
+
+  it('needs no project id on a self-hosted relay', () => {
+    expect(
+      resolveOptions({ ...base, walletConnect: { relayUrl: 'ws://127.0.0.1:8788' } }).walletConnect,
+    ).toEqual({
+      relayUrl: 'ws://127.0.0.1:8788',
+      projectId: undefined,
+    })
+  })
+})
+
 describe('SPEC §3 default account types', () => {
   it('are eip155 smartAccount, solana eoa, polkadot eoa, bip122 payment', () => {
     expect(createLatch(base).options.defaultAccountTypes).toEqual({
@@ -153,6 +175,27 @@ describe('SPEC §3 default account types', () => {
 describe('invalid options throw InvalidOptionsError at createLatch time', () => {
   const cases: Array<[string, Record<string, unknown>, RegExp]> = [
     ['missing networks', { networks: undefined }, /networks must list at least one network/],
+    [
+      'walletConnect on the public relay without a project id',
+      { walletConnect: {} },
+      /walletConnect\.projectId is required on WalletConnect's public relay/,
+    ],
+    [
+      'walletConnect naming the public relay without a project id',
+      { walletConnect: { relayUrl: 'wss://relay.walletconnect.org/' } },
+      /walletConnect\.projectId is required on WalletConnect's public relay/,
+    ],
+    [
+      'a walletConnect relayUrl that is not a WebSocket URL',
+      { walletConnect: { relayUrl: 'http://127.0.0.1:8788' } },
+      /walletConnect\.relayUrl must be a ws:\/\/ or wss:\/\/ URL, not "http:\/\/127\.0\.0\.1:8788"/,
+    ],
+    ['walletConnect that is not an object', { walletConnect: 'yes' }, /walletConnect must be an object/],
+    [
+      'an empty walletConnect projectId',
+      { walletConnect: { projectId: '' } },
+      /walletConnect\.projectId must be a non-empty string/,
+    ],
     ['empty networks', { networks: [] }, /networks must list at least one network/],
     [
       'a bad caipNetworkId',

@@ -1,7 +1,15 @@
 import { parseCaipNetworkId } from './caip/caip.ts'
 import { InvalidOptionsError } from './errors/BaseError.ts'
 import type { SiweConfig, SiwxStore } from './siwx/types.ts'
-import type { AccountType, AdapterFactory, ChainNamespace, Network } from './types.ts'
+import type {
+  AccountType,
+  AdapterFactory,
+  ChainNamespace,
+  Metadata,
+  Network,
+  WalletConnectSettings,
+} from './types.ts'
+import { WALLETCONNECT_RELAY_URL } from './walletConnect/pairing.ts'
 
 /** SPEC §1 features and their defaults. */
 export interface Features {
@@ -42,12 +50,7 @@ export interface CustomWallet {
   webapp_link?: string
 }
 
-export interface Metadata {
-  name: string
-  description: string
-  url: string
-  icons: string[]
-}
+export type { Metadata }
 
 /** Sign-in with the wallet (SIWX: CAIP-122 messages; EIP-4361 on eip155), SPEC §4. */
 export interface SiwxOptions {
@@ -117,6 +120,19 @@ export interface LatchOptions {
   chainApiUrl?: string
   /** The project the server knows this app by; sent with every request to `apiUrl` and `chainApiUrl`. */
   projectId?: string
+  /**
+   * Offers WalletConnect (QR code, mobile and desktop links). `relayUrl` defaults to WalletConnect's public
+   * relay, which needs the `projectId` of a WalletConnect Cloud project; a self-hosted relay (`@latch/relay`)
+   * needs none. Without this option no WalletConnect code is ever loaded.
+   */
+  walletConnect?: WalletConnectOptions
+}
+
+export interface WalletConnectOptions {
+  /** `ws:` or `wss:` URL of a WalletConnect v2 relay. Default `wss://relay.walletconnect.org`. */
+  relayUrl?: string
+  /** A WalletConnect Cloud project id: required on the public relay, optional on your own. */
+  projectId?: string
 }
 
 export interface ResolvedOptions
@@ -133,6 +149,7 @@ export interface ResolvedOptions
       | 'apiUrl'
       | 'chainApiUrl'
       | 'projectId'
+      | 'walletConnect'
     >
   > {
   features: Features
@@ -149,6 +166,18 @@ export interface ResolvedOptions
   /** `chainApiUrl`, else `apiUrl`; without a trailing slash. */
   chainApiUrl: string | undefined
   projectId: string | undefined
+  walletConnect: WalletConnectSettings | undefined
+}
+
+/**
+ * Whether the modal offers the wallets adapters find in the browser: the "wallet adapters" of SPEC §2's opening
+ * rules. Basic mode (WalletConnect only) offers none.
+ *
+ * @example
+ * hasWalletAdapters(resolveOptions({ networks: [mainnet], adapters: [evmAdapter()], basic: true })) // false
+ */
+export function hasWalletAdapters(options: Pick<ResolvedOptions, 'adapters' | 'basic'>): boolean {
+  return options.adapters.length > 0 && !options.basic
 }
 
 /** The longest `projectId` the server accepts. */
@@ -261,6 +290,32 @@ function checkProjectId(value: unknown): string | undefined {
     fail(`projectId must be a non-empty string of at most ${PROJECT_ID_MAX_LENGTH} characters.`)
   }
   return value
+}
+
+function checkWalletConnect(value: unknown): WalletConnectSettings | undefined {
+  if (value === undefined) return undefined
+  if (!value || typeof value !== 'object') fail('walletConnect must be an object: { relayUrl?, projectId? }.')
+  const { relayUrl, projectId } = value as WalletConnectOptions
+  if (projectId !== undefined && (typeof projectId !== 'string' || !projectId))
+    fail('walletConnect.projectId must be a non-empty string.')
+  if (relayUrl === undefined) {
+    if (!projectId)
+      fail(
+        `walletConnect.projectId is required on WalletConnect's public relay (${WALLETCONNECT_RELAY_URL}); set walletConnect.relayUrl to your own relay to go without one.`,
+      )
+    return { relayUrl: WALLETCONNECT_RELAY_URL, projectId }
+  }
+  let url: URL | undefined
+  try {
+    url = new URL(relayUrl)
+  } catch {
+    url = undefined
+  }
+  if (!url || (url.protocol !== 'ws:' && url.protocol !== 'wss:') || url.hash)
+    fail(`walletConnect.relayUrl must be a ws:// or wss:// URL, not ${JSON.stringify(relayUrl)}.`)
+  if (url.origin === new URL(WALLETCONNECT_RELAY_URL).origin && !projectId)
+    fail("walletConnect.projectId is required on WalletConnect's public relay.")
+  return { relayUrl, projectId }
 }
 
 function defaultIsMobile(): boolean {
@@ -399,5 +454,6 @@ export function resolveOptions(options: LatchOptions): ResolvedOptions {
     apiUrl,
     chainApiUrl: checkApiUrl(options.chainApiUrl, 'chainApiUrl') ?? apiUrl,
     projectId: checkProjectId(options.projectId),
+    walletConnect: checkWalletConnect(options.walletConnect),
   }
 }

@@ -86,8 +86,15 @@ export interface ChainAdapter {
   readonly namespace: ChainNamespace
   /** Starts connector discovery; calls `onChange` with the whole list on every change. Returns a stop. */
   watchConnectors(onChange: (connectors: readonly Connector[]) => void): () => void
-  /** Asks the wallet for accounts (a user prompt). */
-  connect(params: { connectorId: string; network?: Network | undefined }): Promise<ConnectResult>
+  /**
+   * Asks the wallet for accounts (a user prompt). A WalletConnect connector calls `onUri` with the pairing
+   * URI as soon as it exists, before any wallet has answered: the QR code and the wallets' links carry it.
+   */
+  connect(params: {
+    connectorId: string
+    network?: Network | undefined
+    onUri?: ((uri: string) => void) | undefined
+  }): Promise<ConnectResult>
   /** Silent reconnect: resolves undefined when the wallet has not authorised this site. */
   reconnect(params: { connectorId: string }): Promise<ConnectResult | undefined>
   disconnect(params: { connectorId: string }): Promise<void>
@@ -122,10 +129,30 @@ export interface ChainAdapter {
   watchConnection(connectorId: string, listener: (event: AdapterEvent) => void): () => void
 }
 
+/** How the app presents itself to wallets (WalletConnect shows it in the wallet's connect prompt). */
+export interface Metadata {
+  name: string
+  description: string
+  url: string
+  icons: string[]
+}
+
+/** Where WalletConnect pairs: the `walletConnect` option with its defaults filled in. */
+export interface WalletConnectSettings {
+  /** `ws:` or `wss:` URL of a WalletConnect v2 relay. */
+  relayUrl: string
+  /** Required by WalletConnect's public relay; a self-hosted relay needs none. */
+  projectId: string | undefined
+}
+
 /** What an adapter is given when it is loaded. */
 export interface AdapterContext {
   /** The app's networks of this adapter's namespace. */
   networks: readonly Network[]
+  /** Set when the app offers WalletConnect: the adapter lists a WALLET_CONNECT connector. */
+  walletConnect?: WalletConnectSettings | undefined
+  /** The app's name, description, URL and icons, as wallets show them when asked to connect. */
+  metadata?: Metadata | undefined
 }
 
 /**

@@ -36,7 +36,11 @@ export function createAdapterRegistry(context: ClientContext): AdapterRegistry {
       const factory = options.adapters.find((a) => a.namespace === namespace)
       if (!factory) return Promise.reject(new ChainAdapterNotFoundError(namespace))
       const loading = factory
-        .load({ networks: options.networks.filter((n) => n.chainNamespace === namespace) })
+        .load({
+          networks: options.networks.filter((n) => n.chainNamespace === namespace),
+          walletConnect: options.walletConnect,
+          metadata: options.metadata,
+        })
         .then((adapter) => {
           stops.push(
             adapter.watchConnectors((list) => {

@@ -5,17 +5,42 @@ import type { AdapterRegistry } from './adapters.ts'
 import type { ClientContext } from './context.ts'
 import type { Session } from './session.ts'
 
-/**
- * Connect through a discovered connector. Bounded by `connectTimeoutMs`; a retry supersedes an attempt still
- * waiting, whose late answer is then ignored. The outcome lands in the connection store (declined, timeout,
- * error) for the Connecting view, and the promise rejects with the typed error.
- */
-export function createConnect(context: ClientContext, registry: AdapterRegistry, session: Session) {
+/** What a connect through a particular kind of connector adds to the plain one. */
+export interface ConnectHooks {
+  /** How long the wallet may take; `connectTimeoutMs` unless set. */
+  timeoutMs?: number
+  /** Told the WalletConnect pairing URI, only while this attempt is the latest. */
+  onUri?(uri: string): void
+  /** Told when this attempt settles while it is still the latest (connected or failed). */
+  onSettled?(): void
+}
+
+export interface Connector {
+  /**
+   * Connect through a discovered connector. Bounded; a retry supersedes an attempt still waiting, whose late
+   * answer is then ignored. The outcome lands in the connection store (declined, timeout, error) for the
+   * Connecting views, and the promise rejects with the typed error.
+   */
+  connect(connectorId: string, hooks?: ConnectHooks): Promise<void>
+  /** Gives up the attempt in progress, if any: its answer will be ignored and the status is restored. */
+  abandon(): void
+}
+
+export function createConnect(
+  context: ClientContext,
+  registry: AdapterRegistry,
+  session: Session,
+): Connector {
   const { connection, network, modal, options } = context
   let latestAttempt = 0
 
-  return async function connect(connectorId: string): Promise<void> {
+  /** The status the live connections give, not the one before an attempt: that is 'connecting' on a retry. */
+  const settledStatus = () =>
+    Object.keys(connection.getState().connections).length ? 'connected' : 'disconnected'
+
+  async function connect(connectorId: string, hooks: ConnectHooks = {}): Promise<void> {
     const attempt = ++latestAttempt
+    const current = () => attempt === latestAttempt
     connection.setState({
       status: 'connecting',
       pendingConnectorId: connectorId,
@@ -28,25 +53,32 @@ export function createConnect(context: ClientContext, registry: AdapterRegistry,
       context.track('SELECT_WALLET', { id: connector.id, name: connector.name })
       const adapter = await registry.getAdapter(connector.chain)
       const { activeNetwork } = network.getState()
+      const { onUri } = hooks
+      const timeoutMs = hooks.timeoutMs ?? options.connectTimeoutMs
       const result = await withTimeout(
         adapter.connect({
           connectorId,
           network: activeNetwork.chainNamespace === connector.chain ? activeNetwork : undefined,
+          ...(onUri ? { onUri: (uri: string) => current() && onUri(uri) } : {}),
         }),
-        options.connectTimeoutMs,
+        timeoutMs,
         'connect',
       )
-      if (attempt !== latestAttempt) return
+      if (!current()) return
       if (!result.accounts.length) throw new AccountNotFoundError(connectorId)
+      hooks.onSettled?.()
       session.establish(connector, result, adapter)
-      context.track('CONNECT_SUCCESS', { name: connector.name, method: 'browser' })
+      context.track('CONNECT_SUCCESS', {
+        name: connector.name,
+        method: connector.type === 'WALLET_CONNECT' ? 'qrcode' : 'browser',
+      })
       if (modal.getState().open && network.getState().unsupportedChainId === undefined) context.closeModal()
     } catch (cause) {
       const error = toRpcError(cause)
-      if (attempt === latestAttempt) {
-        // From the live connections, not the status before this attempt: that is 'connecting' on a retry.
+      if (current()) {
+        hooks.onSettled?.()
         connection.setState({
-          status: Object.keys(connection.getState().connections).length ? 'connected' : 'disconnected',
+          status: settledStatus(),
           failure: error instanceof TimeoutError ? 'timeout' : isUserRejection(error) ? 'declined' : 'error',
           error,
         })
@@ -55,5 +87,16 @@ export function createConnect(context: ClientContext, registry: AdapterRegistry,
       }
       throw error
     }
+  }
+
+  return {
+    connect,
+    abandon() {
+      const { status, pendingConnectorId } = connection.getState()
+      // A silent reconnect also says 'connecting', but it has no pending connector and is not ours to stop.
+      if (status !== 'connecting' || pendingConnectorId === undefined) return
+      latestAttempt++
+      connection.setState({ status: settledStatus(), pendingConnectorId: undefined })
+    },
   }
 }

@@ -90,6 +90,7 @@ export function createSession(
       connections: remaining,
       status: Object.keys(remaining).length ? 'connected' : 'disconnected',
       wcUri: undefined,
+      wcPairingExpiry: undefined,
       pendingConnectorId: undefined,
     })
     send.replace(initialSendState())

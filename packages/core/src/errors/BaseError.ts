@@ -89,3 +89,13 @@ export class ApiNotConfiguredError extends BaseError {
     })
   }
 }
+
+/** WalletConnect was asked for by an app that did not set the `walletConnect` option (or has no adapter for it). */
+export class WalletConnectNotConfiguredError extends BaseError {
+  override name = 'WalletConnectNotConfiguredError'
+  constructor() {
+    super('WalletConnect is not available', {
+      details: 'Set the walletConnect option and add an adapter (evmAdapter) that offers its connector.',
+    })
+  }
+}

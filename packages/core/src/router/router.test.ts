@@ -61,6 +61,12 @@ describe('opening rules, in order (client.open)', () => {
     expect(client.router.store.getState().view).toBe('ConnectingWalletConnectBasic')
   })
 
+  it('2. basic mode (WalletConnect only) counts as no wallet adapters: desktop sees ConnectingWalletConnectBasic', async () => {
+    const { client } = createTestLatch({ basic: true, isMobile: () => false })
+    await client.open()
+    expect(client.router.store.getState().view).toBe('ConnectingWalletConnectBasic')
+  })
+
   it('3. a connected address opens Account', async () => {
     const { client } = createTestLatch()
     await connectThrough(client)

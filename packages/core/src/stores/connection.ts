@@ -22,6 +22,8 @@ export interface ConnectionState {
   error: BaseError | undefined
   /** WalletConnect pairing URI; reset on disconnect (SPEC §4). */
   wcUri: string | undefined
+  /** When `wcUri` expires, in ms since the epoch: 4 minutes after it was created (SPEC §4). */
+  wcPairingExpiry: number | undefined
 }
 
 export function initialConnectionState(): ConnectionState {
@@ -32,6 +34,7 @@ export function initialConnectionState(): ConnectionState {
     failure: undefined,
     error: undefined,
     wcUri: undefined,
+    wcPairingExpiry: undefined,
   }
 }
 

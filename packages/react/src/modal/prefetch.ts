@@ -1,4 +1,4 @@
-import { type LatchClient, resolveOpeningView, type View } from '@latch/core'
+import { hasWalletAdapters, type LatchClient, resolveOpeningView, type View } from '@latch/core'
 import { createChunk } from '../chunk.ts'
 import { viewChunks } from '../views/registry.ts'
 
@@ -12,7 +12,7 @@ export function prefetchModal(client: LatchClient, view?: View): void {
   const target =
     view ??
     resolveOpeningView({
-      hasAdapters: client.options.adapters.length > 0,
+      hasAdapters: hasWalletAdapters(client.options),
       address: client.getAccount().address,
       isMobile: client.options.isMobile(),
     })

@@ -1,17 +1,4 @@
-import type { WalletListing } from '@latch/core'
-
-/** Schemes a directory link may never use: they would run code or open local content, not a wallet. */
-const unsafeSchemes = new Set(['javascript:', 'data:', 'vbscript:', 'file:', 'blob:'])
-
-/** `url` if it parses and its scheme is safe to open (wallet deep links use their own schemes). */
-export function safeLink(url: string | null | undefined): string | undefined {
-  if (!url) return undefined
-  try {
-    return unsafeSchemes.has(new URL(url).protocol) ? undefined : url
-  } catch {
-    return undefined
-  }
-}
+import { safeLink, type WalletListing } from '@latch/core'
 
 export interface WalletLink {
   label: string
