@@ -4,6 +4,7 @@ import {
   ChainNotConfiguredError,
   type Connector,
   ConnectorNotConnectedError,
+  PAIRING_START_MS,
 } from '@latch/core'
 import { connect } from './connect.ts'
 import { disconnect } from './disconnect.ts'
@@ -18,10 +19,16 @@ import { formatSignInMessage } from './signInMessage.ts'
 import { signMessage } from './signMessage.ts'
 import { switchNetwork } from './switchNetwork.ts'
 import { isSmartAccount, prepareTransfer } from './transfer.ts'
+import {
+  createWalletConnect,
+  WALLET_CONNECT_ID,
+  walletConnectConnector,
+} from './walletConnect/walletConnect.ts'
 import { watchConnection } from './watchConnection.ts'
 
 /**
- * The EVM `ChainAdapter`: EIP-6963 wallets (legacy `window.ethereum` as a fallback) and viem for RPC reads.
+ * The EVM `ChainAdapter`: EIP-6963 wallets (legacy `window.ethereum` as a fallback), WalletConnect when the app
+ * offers it, and viem for RPC reads.
  * Apps do not call this; `evmAdapter()` loads it lazily.
  *
  * @example
@@ -35,6 +42,16 @@ export function createEvmAdapter(context: AdapterContext, options: EvmAdapterOpt
   const getBalance = createBalanceReader(settings, clientFor)
   // Wallets this adapter connected, so later calls reach them even after discovery has stopped.
   const connected = new Map<string, Eip1193Provider>()
+  const walletConnect = context.walletConnect
+    ? createWalletConnect({
+        settings: context.walletConnect,
+        networks: context.networks,
+        metadata: context.metadata,
+        options: settings.walletConnect,
+        startTimeoutMs: PAIRING_START_MS,
+        requestTimeoutMs: settings.requestTimeoutMs,
+      })
+    : undefined
 
   /** The provider of a discovered connector, waiting briefly for a wallet that announces late. */
   async function discoveredProvider(connectorId: string): Promise<Eip1193Provider | undefined> {
@@ -58,9 +75,16 @@ export function createEvmAdapter(context: AdapterContext, options: EvmAdapterOpt
   return {
     namespace: 'eip155',
 
-    watchConnectors: (onChange) => discovery.watch(onChange),
+    watchConnectors: (onChange) =>
+      discovery.watch((list) => onChange(walletConnect ? [...list, walletConnectConnector] : list)),
 
-    async connect({ connectorId }) {
+    async connect({ connectorId, network, onUri }) {
+      if (walletConnect && connectorId === WALLET_CONNECT_ID) {
+        const client = await walletConnect.client()
+        const result = await client.connect({ network, onUri })
+        connected.set(connectorId, client.provider)
+        return result
+      }
       const provider = await discoveredProvider(connectorId)
       if (!provider) throw notFound(connectorId)
       const result = await connect({ connectorId, provider, timeouts: settings })
@@ -69,6 +93,12 @@ export function createEvmAdapter(context: AdapterContext, options: EvmAdapterOpt
     },
 
     async reconnect({ connectorId }) {
+      if (walletConnect && connectorId === WALLET_CONNECT_ID) {
+        const client = await walletConnect.client()
+        const result = await client.restore()
+        if (result) connected.set(connectorId, client.provider)
+        return result
+      }
       const provider = await discoveredProvider(connectorId)
       if (!provider) return undefined
       const result = await reconnect({ provider, requestTimeoutMs: settings.requestTimeoutMs })
@@ -77,6 +107,11 @@ export function createEvmAdapter(context: AdapterContext, options: EvmAdapterOpt
     },
 
     async disconnect({ connectorId }) {
+      if (walletConnect && connectorId === WALLET_CONNECT_ID) {
+        await walletConnect.started()?.disconnect()
+        connected.delete(connectorId)
+        return
+      }
       const provider = await walletOf(connectorId)
       await disconnect({ provider, requestTimeoutMs: settings.requestTimeoutMs })
       connected.delete(connectorId)

@@ -1,3 +1,5 @@
+import type { EvmWalletConnectOptions } from './walletConnect/walletConnect.ts'
+
 /** Options of `evmAdapter`. Every wait is bounded so each call settles (DESIGN.md rule 8). */
 export interface EvmAdapterOptions {
   /** Bound on wallet requests that do not wait for the visitor (`eth_accounts`, `eth_chainId`, …). Default 10 s. */
@@ -10,10 +12,16 @@ export interface EvmAdapterOptions {
   connectorWaitMs?: number | undefined
   /** Timeout of one RPC attempt (balance reads); the SPEC §9 retries come on top. Default 10 s. */
   rpcTimeoutMs?: number | undefined
+  /** Where WalletConnect keeps its sessions (with `createLatch`'s `walletConnect` option). */
+  walletConnect?: EvmWalletConnectOptions | undefined
 }
 
+type Timeouts = Omit<EvmAdapterOptions, 'walletConnect'>
+
 /** `EvmAdapterOptions` with every default filled in. */
-export type ResolvedEvmAdapterOptions = Required<{ [K in keyof EvmAdapterOptions]: number }>
+export type ResolvedEvmAdapterOptions = Required<{ [K in keyof Timeouts]: number }> & {
+  walletConnect: EvmWalletConnectOptions
+}
 
 /**
  * Fills in the defaults of `EvmAdapterOptions`.
@@ -28,5 +36,6 @@ export function resolveEvmAdapterOptions(options: EvmAdapterOptions = {}): Resol
     legacyFallbackDelayMs: options.legacyFallbackDelayMs ?? 100,
     connectorWaitMs: options.connectorWaitMs ?? 1_000,
     rpcTimeoutMs: options.rpcTimeoutMs ?? 10_000,
+    walletConnect: options.walletConnect ?? {},
   }
 }
