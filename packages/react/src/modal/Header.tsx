@@ -11,7 +11,7 @@ export function Header({ titleId }: { titleId: string }) {
   const { view, history, data } = useStore(client.router.store, selectRouter)
   const canGoBack = history.length > 1 && view !== 'UnsupportedChain'
   const walletName =
-    view === 'ConnectingExternal'
+    view === 'ConnectingExternal' || view === 'ConnectingWalletConnect'
       ? (client.connectors.getState().list.find((c) => c.id === data.connectorId)?.name ?? data.wallet?.name)
       : undefined
   return (

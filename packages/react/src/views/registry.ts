@@ -7,11 +7,16 @@ const sendChunk = createChunk(() => import('./WalletSend/WalletSend.tsx'))
 /** The sign-in views: SIWXSignMessage, and ConnectingSiwe for apps on plain SIWE. */
 const signInChunk = createChunk(() => import('./SignIn/SignInView.tsx'))
 
+/** ConnectingWalletConnect and ConnectingWalletConnectBasic: basic mode's view leads to the other. */
+const walletConnectChunk = createChunk(() => import('./ConnectingWalletConnect/ConnectingWalletConnect.tsx'))
+
 /** Each view is its own chunk, fetched the first time it is shown or prefetched (DESIGN.md rule 6). */
 export const viewChunks: Partial<Record<View, Chunk>> = {
   Connect: createChunk(() => import('./Connect/ConnectView.tsx')),
   AllWallets: createChunk(() => import('./AllWallets/AllWalletsView.tsx')),
   ConnectingExternal: createChunk(() => import('./ConnectingExternal/ConnectingExternalView.tsx')),
+  ConnectingWalletConnect: walletConnectChunk,
+  ConnectingWalletConnectBasic: walletConnectChunk,
   Account: createChunk(() => import('./Account/AccountView.tsx')),
   Networks: createChunk(() => import('./Networks/NetworksView.tsx')),
   UnsupportedChain: createChunk(() => import('./UnsupportedChain/UnsupportedChainView.tsx')),

@@ -16,6 +16,7 @@ import {
 } from '../shared/directory/wallets.ts'
 import { LazyWalletImage } from '../shared/LazyWalletImage.tsx'
 import { useConnectWith } from '../shared/useConnectWith.ts'
+import { usePrepareWalletConnect } from '../shared/usePrepareWalletConnect.ts'
 import { useDirectoryRows } from './useDirectoryRows.ts'
 
 const selectConnectors = (s: ConnectorsState) => s
@@ -45,6 +46,7 @@ export default function ConnectView() {
   const api = state.status === 'ready' ? state.api : undefined
   const wallets = list.filter(isWalletConnector)
   const directory = useDirectoryRows(api, installedByRdns(wallets), options.featuredWalletIds)
+  usePrepareWalletConnect()
 
   const context = {
     order: options.connectorTypeOrder,
@@ -58,11 +60,18 @@ export default function ConnectView() {
 
   for (const connector of wallets) {
     const category = connectorCategory(connector, context)
+    const walletConnect = connector.type === 'WALLET_CONNECT'
     add(options.connectorTypeOrder.includes(category) ? category : 'other', {
       key: `${connector.chain}:${connector.id}`,
       name: connector.name,
-      image: <WalletImage src={connector.imageUrl} name={connector.name} size={32} />,
-      tag: recent.includes(connector.id) ? 'Recent' : 'Installed',
+      image: walletConnect ? (
+        <span className="latch-image latch-monogram" aria-hidden="true">
+          <Icon name="qr" />
+        </span>
+      ) : (
+        <WalletImage src={connector.imageUrl} name={connector.name} size={32} />
+      ),
+      tag: walletConnect ? 'QR Code' : recent.includes(connector.id) ? 'Recent' : 'Installed',
       onPick: () => connectWith(connector.id),
     })
   }

@@ -1,0 +1,74 @@
+import { Icon } from '../../components/Icon/Icon.tsx'
+import { QrCode } from '../../components/QrCode/QrCode.tsx'
+import { useLatchClient } from '../../context.ts'
+import { connectFailureText } from '../shared/connectFailure.ts'
+import type { Pairing } from './usePairing.ts'
+
+/** CSS pixels: the widest code that leaves the modal's 360 px its margins. */
+const QR_SIZE = 232
+
+/**
+ * The pairing as a QR code to scan, with its status and a copy of the link; the failure and 'Try again' in its
+ * place when the attempt failed.
+ */
+export function PairingCode({ pairing, scanWith }: { pairing: Pairing; scanWith: string }) {
+  const client = useLatchClient()
+
+  if (pairing.status === 'unavailable') {
+    return (
+      <p className="latch-muted latch-center-text" role="status">
+        WalletConnect is not set up in this app.
+      </p>
+    )
+  }
+  if (pairing.status === 'failed') {
+    const text = connectFailureText[pairing.failure]
+    return (
+      <div className="latch-wc-code" data-state={pairing.failure}>
+        <div role="status" aria-live="polite" className="latch-connecting-text">
+          <p className="latch-strong" data-error="">
+            {text.title}
+          </p>
+          <p className="latch-muted">
+            {pairing.failure === 'error' && pairing.error ? pairing.error.shortMessage : text.detail}
+          </p>
+        </div>
+        <button type="button" className="latch-button latch-button-secondary" onClick={pairing.retry}>
+          Try again
+        </button>
+      </div>
+    )
+  }
+
+  const copy = async () => {
+    if (pairing.status !== 'ready') return
+    try {
+      await navigator.clipboard.writeText(pairing.uri)
+      client.snack.show('success', 'Link copied')
+    } catch {
+      client.snack.show('error', 'Could not copy the link')
+    }
+  }
+  return (
+    <div className="latch-wc-code" data-state={pairing.status}>
+      {pairing.status === 'ready' ? (
+        <QrCode value={pairing.uri} label={`QR code to scan with ${scanWith}`} size={QR_SIZE} />
+      ) : (
+        <div className="latch-qr latch-qr-placeholder" data-size={QR_SIZE}>
+          <span className="latch-spinner" aria-hidden="true" />
+        </div>
+      )}
+      <p role="status" aria-live="polite" className="latch-muted">
+        {pairing.status === 'ready' ? `Scan this code with ${scanWith}` : 'Preparing the code…'}
+      </p>
+      <button
+        type="button"
+        className="latch-button latch-button-secondary"
+        onClick={copy}
+        disabled={pairing.status !== 'ready'}
+      >
+        <Icon name="copy" /> Copy link
+      </button>
+    </div>
+  )
+}
