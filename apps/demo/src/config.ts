@@ -24,6 +24,11 @@ export function readDemoConfig(search: string) {
      */
     apiUrl: params.get('api') === 'off' ? undefined : (params.get('api') ?? 'http://127.0.0.1:8787'),
     projectId: params.get('project') ?? 'latch-demo',
+    /**
+     * The WalletConnect relay: `npm start` runs one on 8788 (a self-hosted relay needs no project id); `?relay=off`
+     * leaves WalletConnect out of the modal. The e2e tests give every worker its own.
+     */
+    relayUrl: params.get('relay') === 'off' ? undefined : (params.get('relay') ?? 'ws://127.0.0.1:8788'),
     /** Sign-in with the wallet after connecting: `?siwx=required` or `?siwx=optional` (off by default). */
     siwx:
       params.get('siwx') === 'required' || params.get('siwx') === 'optional' ? params.get('siwx') : undefined,

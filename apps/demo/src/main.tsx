@@ -16,6 +16,7 @@ const latch = createLatch({
   adapters: [evmAdapter()],
   ...(config.apiUrl ? { apiUrl: config.apiUrl } : {}),
   projectId: config.projectId,
+  ...(config.relayUrl ? { walletConnect: { relayUrl: config.relayUrl } } : {}),
   ...(config.connectTimeoutMs ? { connectTimeoutMs: config.connectTimeoutMs } : {}),
   ...(config.siwx
     ? { siwx: { required: config.siwx === 'required', statement: 'Sign in to the Latch demo' } }
