@@ -25,3 +25,12 @@ export {
   type WcWalletParameters,
   walletConnectMemoryStorage,
 } from './wcWallet.ts'
+export {
+  type AttachWcWalletConsoleParameters,
+  attachWcWalletConsole,
+  parseWcWalletCommand,
+  type WcWalletCommand,
+  type WcWalletConsole,
+  wcWalletAccount,
+  wcWalletHelp,
+} from './wcWalletConsole.ts'
