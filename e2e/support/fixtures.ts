@@ -1,4 +1,5 @@
-import { startDevnet } from '@latch/devnet'
+import { startDevnet, startWcWallet, type WcWallet } from '@latch/devnet'
+import { type Relay, startRelay } from '@latch/relay'
 import {
   defaultSnapshot,
   devnetBlockchainConfig,
@@ -16,6 +17,20 @@ export interface Devnet {
 export interface LatchServer {
   url: string
   storage: Storage
+}
+
+/** The worker's WalletConnect relay, which every demo page of the worker pairs through (`?relay=`). */
+export interface LatchRelay {
+  /** `ws://127.0.0.1:<port>`: the same for the worker's life, restarts included. */
+  readonly url: string
+  /** Connections, topics and messages the relay holds now. */
+  stats: Relay['stats']
+  /**
+   * Stops the relay (every socket dropped, every message and subscription forgotten) and starts a new one on
+   * the same port, as a redeployed relay would come back; `whileDown` runs in between. The relay is up again
+   * when this settles, even if `whileDown` throws, so the worker's next test finds it.
+   */
+  restart(whileDown?: () => Promise<void>): Promise<void>
 }
 
 /** Wallets the e2e server holds beside the default dataset, so that All Wallets has several pages. */
@@ -36,12 +51,13 @@ export interface CspViolation {
 }
 
 /**
- * Every worker gets its own two anvil chains on free ports (parallel-safe); every test gets a fresh browser
- * context, so the dev wallet's storage starts empty. Every test fails if the page reports a CSP violation.
+ * Every worker gets its own two anvil chains and WalletConnect relay on free ports (parallel-safe); every test
+ * gets a fresh browser context, so the dev wallet's storage starts empty. Every test fails if the page reports a
+ * CSP violation.
  */
 export const test = base.extend<
-  LatchTestOptions & { demo: DemoPage; cspViolations: CspViolation[] },
-  { devnet: Devnet; latchServer: LatchServer }
+  LatchTestOptions & { demo: DemoPage; cspViolations: CspViolation[]; wcWallet: WcWallet },
+  { devnet: Devnet; latchServer: LatchServer; relay: LatchRelay }
 >({
   contentSecurityPolicy: [undefined, { option: true }],
   cspViolations: [
@@ -115,8 +131,44 @@ export const test = base.extend<
     },
     { scope: 'worker' },
   ],
-  demo: async ({ page, devnet, latchServer, contentSecurityPolicy }, use) => {
-    await use(new DemoPage(page, devnet, latchServer.url, contentSecurityPolicy))
+  relay: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
+    async ({}, use) => {
+      let relay = await startRelay({ port: 0 })
+      const { port, url } = relay
+      await use({
+        url,
+        stats: () => relay.stats(),
+        async restart(whileDown) {
+          await relay.close()
+          try {
+            await whileDown?.()
+          } finally {
+            relay = await startRelay({ port })
+          }
+        },
+      })
+      await relay.close()
+    },
+    { scope: 'worker' },
+  ],
+  wcWallet: async ({ devnet, relay }, use) => {
+    // Anvil account 5, not the dev wallet's 0, so a page can hold both. send.spec also sends from 5 (to fresh
+    // receivers); a spec that reads this wallet's balance or activity compares, not expects a fixed value.
+    const wallet = await startWcWallet({
+      relayUrl: relay.url,
+      accountIndex: 5,
+      chains: { 31337: devnet.rpcA, 31338: devnet.rpcB },
+    })
+    await use(wallet)
+    // Ending its sessions tells a page still open that they are over, rather than leaving it a silent peer.
+    // Bounded: after a relay restart a publish waits for the wallet's socket to come back.
+    const ended = wallet.disconnectAll().catch(() => undefined)
+    await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 5_000))])
+    await wallet.stop()
+  },
+  demo: async ({ page, devnet, latchServer, relay, contentSecurityPolicy }, use) => {
+    await use(new DemoPage(page, devnet, latchServer.url, relay.url, contentSecurityPolicy))
   },
 })
 
@@ -127,12 +179,20 @@ export class DemoPage {
     readonly page: Page,
     public devnet: Devnet,
     readonly apiUrl: string,
+    readonly relayUrl: string,
     readonly contentSecurityPolicy?: string,
   ) {}
 
+  /** The demo on the worker's chains, server and relay; `extra` (`&relay=off`, `&account=3`…) adds or overrides. */
   url(extra = '', path = '/') {
-    const params = new URLSearchParams({ rpcA: this.devnet.rpcA, rpcB: this.devnet.rpcB, api: this.apiUrl })
-    return `${path}?${params}${extra}`
+    const params = new URLSearchParams({
+      rpcA: this.devnet.rpcA,
+      rpcB: this.devnet.rpcB,
+      api: this.apiUrl,
+      relay: this.relayUrl,
+    })
+    for (const [key, value] of new URLSearchParams(extra)) params.set(key, value)
+    return `${path}?${params}`
   }
 
   /** Loads a demo page, checking that it came with the project's Content-Security-Policy (if any). */
