@@ -85,6 +85,19 @@ const budgets = {
     'Directory data': { src: '../../packages/core/src/api/api.ts', budget: 10.75 * KiB },
     /** The adapter and the part of viem it needs (HTTP transport, encoding, errors). */
     'EVM adapter': { src: '../../packages/evm/src/adapter.ts', budget: 37 * KiB },
+    /** Connect (WalletConnect's pairing included), disconnect, switch network, sign and send: core's actions. */
+    'Client actions': { src: '../../packages/core/src/client/actions.ts', budget: 3 * KiB },
+    /** ConnectingWalletConnect and ConnectingWalletConnectBasic: the code, its states, a wallet's links. */
+    'WalletConnect views': {
+      src: '../../packages/react/src/views/ConnectingWalletConnect/ConnectingWalletConnect.tsx',
+      budget: 3.75 * KiB,
+    },
+    /**
+     * @walletconnect/universal-provider 2.25 with its sign-client, core and utils (crypto, relay auth, msgpack,
+     * storage): loaded only when a visitor picks WalletConnect or a WalletConnect session reconnects. The parts
+     * of viem it shares with the adapter come with the adapter.
+     */
+    'WalletConnect client': { src: '../../packages/evm/src/walletConnect/client.ts', budget: 137 * KiB },
   },
   /** Any lazy entry not listed above: a new one must fit this or get a budget of its own. */
   general: 10 * KiB,

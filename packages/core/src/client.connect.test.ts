@@ -23,15 +23,20 @@ afterEach(() => {
 
 describe('connection status: disconnected, connecting, connected', () => {
   it('goes disconnected → connecting → connected', async () => {
-    const { client } = createTestLatch()
+    const { client, fake } = createTestLatch()
+    const answer = deferred<ConnectResult>()
+    fake.answer('connect', 'wallet.a', answer.answer)
     await client.getAdapter('eip155')
     const statuses = track(client.connection, (s) => s.status)
 
     const connecting = client.connect('wallet.a')
-    expect(client.connection.getState()).toMatchObject({
-      status: 'connecting',
-      pendingConnectorId: 'wallet.a',
-    })
+    await vi.waitFor(() =>
+      expect(client.connection.getState()).toMatchObject({
+        status: 'connecting',
+        pendingConnectorId: 'wallet.a',
+      }),
+    )
+    answer.resolve({ accounts: [ADDRESS_A], chainId: 31337 })
     await connecting
 
     expect(statuses).toEqual(['disconnected', 'connecting', 'connected'])

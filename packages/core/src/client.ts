@@ -1,17 +1,13 @@
 import type { AnalyticsProperties } from './analytics/analytics.ts'
 import type { LatchApi } from './api/api.ts'
 import type { AnalyticsEventName } from './api/types.ts'
+import type { Actions } from './client/actions.ts'
 import { createAdapterRegistry } from './client/adapters.ts'
 import { createBalanceReader } from './client/balance.ts'
-import { createConnect } from './client/connect.ts'
 import { type ClientStores, createClientContext } from './client/context.ts'
-import { createDisconnect } from './client/disconnect.ts'
 import { createIdentityReader } from './client/identity.ts'
 import { createReconnect } from './client/reconnect.ts'
 import { createSession } from './client/session.ts'
-import { createSwitchNetwork } from './client/switchNetwork.ts'
-import { createWalletActions } from './client/walletActions.ts'
-import { createWalletConnect } from './client/walletConnect.ts'
 import { ApiNotConfiguredError, BaseError } from './errors/BaseError.ts'
 import { hasWalletAdapters, type LatchOptions, type ResolvedOptions, resolveOptions } from './options.ts'
 import { type RouterData, resolveOpeningView, type View } from './router/router.ts'
@@ -142,9 +138,18 @@ export function createLatch(options: LatchOptions): LatchClient {
         (error: unknown) => context.debug('sign-in failed to load', error),
       )
   })
-  const { signMessage, sendTransaction } = createWalletActions(context, registry, balance)
-  const connector = createConnect(context, registry, session)
-  const walletConnect = createWalletConnect(context, registry, connector)
+  // Connect, disconnect, switch network, sign and send arrive with the first of them (client/actions.ts).
+  let actions: Promise<Actions> | undefined
+  const act = <T>(run: (loaded: Actions) => Promise<T>): Promise<T> => {
+    actions ??= import('./client/actions.ts').then(
+      ({ createActions }) => createActions(context, registry, session, balance),
+      (error: unknown) => {
+        actions = undefined
+        throw error
+      },
+    )
+    return actions.then(run)
+  }
 
   const client: LatchClient = {
     options: resolved,
@@ -182,24 +187,27 @@ export function createLatch(options: LatchOptions): LatchClient {
         ),
       )
       modal.setLoading(false)
+      // On mobile a wallet is reached by opening its app: start pairing while the list shows, so that a wallet's
+      // link already carries the URI when it is tapped and opens inside the tap.
+      const listing = view === 'Connect' || view === 'AllWallets'
+      if (resolved.walletConnect && resolved.isMobile() && listing && modal.getState().open)
+        client
+          .connectWalletConnect()
+          .catch((error: unknown) => context.debug('WalletConnect pairing failed', error))
     },
     close: context.closeModal,
     back() {
       if (router.back() === 'close') context.closeModal()
     },
-    connect(connectorId) {
-      if (registry.findConnector(connectorId)?.type === 'WALLET_CONNECT')
-        return walletConnect.connectWalletConnect(connectorId)
-      return connector.connect(connectorId)
-    },
-    connectWalletConnect: () => walletConnect.connectWalletConnect(),
-    disconnect: createDisconnect(context, registry, session),
-    switchNetwork: createSwitchNetwork(context, registry, session, balance),
+    connect: (connectorId) => act((loaded) => loaded.connect(connectorId)),
+    connectWalletConnect: () => act((loaded) => loaded.connectWalletConnect()),
+    disconnect: () => act((loaded) => loaded.disconnect()),
+    switchNetwork: (target) => act((loaded) => loaded.switchNetwork(target)),
     reconnect: createReconnect(context, registry, session),
     refreshBalance: balance.refreshBalance,
     refreshIdentity: identity.refreshIdentity,
-    signMessage,
-    sendTransaction,
+    signMessage: (message) => act((loaded) => loaded.signMessage(message)),
+    sendTransaction: (parameters) => act((loaded) => loaded.sendTransaction(parameters)),
     getAdapter: registry.getAdapter,
     getAccount: () => accounts.get(context.activeNamespace()),
     api: loadApi,
@@ -210,7 +218,7 @@ export function createLatch(options: LatchOptions): LatchClient {
       destroyed = true
       registry.stop()
       session.stop()
-      walletConnect.stop()
+      void actions?.then((loaded) => loaded.stop())
       modal.dispose()
       context.snack.dispose()
       context.stopAnalytics()

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   ADDRESS_A,
   connector,
@@ -12,6 +12,8 @@ import { WalletConnectNotConfiguredError } from './errors/BaseError.ts'
 import type { ConnectResult } from './types.ts'
 import { PAIRING_EXPIRY_MS } from './walletConnect/pairing.ts'
 
+// The client loads its actions (connect, pairing) lazily; loaded once here, a call reaches them in a few ticks.
+beforeAll(() => import('./client/actions.ts'))
 afterEach(() => {
   vi.useRealTimers()
 })

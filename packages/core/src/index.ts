@@ -22,7 +22,6 @@ export type {
 } from './api/queries.ts'
 export type * from './api/types.ts'
 export * from './caip/caip.ts'
-export { PAIRING_START_MS } from './client/walletConnect.ts'
 export {
   ADAPTER_LOAD_TIMEOUT_MS,
   BALANCE_CACHE_MS,

@@ -188,13 +188,13 @@ describe('invalid options throw InvalidOptionsError at createLatch time', () => 
     [
       'a walletConnect relayUrl that is not a WebSocket URL',
       { walletConnect: { relayUrl: 'http://127.0.0.1:8788' } },
-      /walletConnect\.relayUrl must be a ws:\/\/ or wss:\/\/ URL, not "http:\/\/127\.0\.0\.1:8788"/,
+      /walletConnect must be \{ relayUrl\?: a ws:\/\/ or wss:\/\/ URL, projectId\?: a non-empty string \}, not \{"relayUrl":"http:\/\/127\.0\.0\.1:8788"\}/,
     ],
-    ['walletConnect that is not an object', { walletConnect: 'yes' }, /walletConnect must be an object/],
+    ['walletConnect that is not an object', { walletConnect: 'yes' }, /walletConnect must be \{ relayUrl/],
     [
       'an empty walletConnect projectId',
       { walletConnect: { projectId: '' } },
-      /walletConnect\.projectId must be a non-empty string/,
+      /walletConnect must be \{ relayUrl\?: a ws:\/\/ or wss:\/\/ URL, projectId\?: a non-empty string \}/,
     ],
     ['empty networks', { networks: [] }, /networks must list at least one network/],
     [

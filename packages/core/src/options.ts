@@ -294,27 +294,23 @@ function checkProjectId(value: unknown): string | undefined {
 
 function checkWalletConnect(value: unknown): WalletConnectSettings | undefined {
   if (value === undefined) return undefined
-  if (!value || typeof value !== 'object') fail('walletConnect must be an object: { relayUrl?, projectId? }.')
-  const { relayUrl, projectId } = value as WalletConnectOptions
-  if (projectId !== undefined && (typeof projectId !== 'string' || !projectId))
-    fail('walletConnect.projectId must be a non-empty string.')
-  if (relayUrl === undefined) {
-    if (!projectId)
-      fail(
-        `walletConnect.projectId is required on WalletConnect's public relay (${WALLETCONNECT_RELAY_URL}); set walletConnect.relayUrl to your own relay to go without one.`,
-      )
-    return { relayUrl: WALLETCONNECT_RELAY_URL, projectId }
-  }
+  const { relayUrl = WALLETCONNECT_RELAY_URL, projectId } = (value ?? {}) as WalletConnectOptions
   let url: URL | undefined
   try {
     url = new URL(relayUrl)
-  } catch {
-    url = undefined
-  }
-  if (!url || (url.protocol !== 'ws:' && url.protocol !== 'wss:') || url.hash)
-    fail(`walletConnect.relayUrl must be a ws:// or wss:// URL, not ${JSON.stringify(relayUrl)}.`)
-  if (url.origin === new URL(WALLETCONNECT_RELAY_URL).origin && !projectId)
-    fail("walletConnect.projectId is required on WalletConnect's public relay.")
+  } catch {}
+  if (
+    typeof value !== 'object' ||
+    !/^wss?:$/.test(url?.protocol ?? '') ||
+    (projectId !== undefined && (typeof projectId !== 'string' || !projectId))
+  )
+    fail(
+      `walletConnect must be { relayUrl?: a ws:// or wss:// URL, projectId?: a non-empty string }, not ${JSON.stringify(value)}.`,
+    )
+  if (!projectId && url!.host === new URL(WALLETCONNECT_RELAY_URL).host)
+    fail(
+      `walletConnect.projectId is required on WalletConnect's public relay; set walletConnect.relayUrl to your own relay to go without one.`,
+    )
   return { relayUrl, projectId }
 }
 

@@ -1,12 +1,14 @@
 import { WalletConnectNotConfiguredError } from '../errors/BaseError.ts'
 import type { Connector as WalletConnector } from '../types.ts'
-import { isPairingExpired, PAIRING_EXPIRY_MARGIN_MS, PAIRING_EXPIRY_MS } from '../walletConnect/pairing.ts'
+import {
+  isPairingExpired,
+  PAIRING_EXPIRY_MARGIN_MS,
+  PAIRING_EXPIRY_MS,
+  PAIRING_START_MS,
+} from '../walletConnect/pairing.ts'
 import type { AdapterRegistry } from './adapters.ts'
 import type { Connector } from './connect.ts'
 import type { ClientContext } from './context.ts'
-
-/** How long a pairing may take to start (WalletConnect's code arriving, the relay answering) on top of its life. */
-export const PAIRING_START_MS = 30_000
 
 export interface WalletConnectPairing {
   /**

@@ -1,11 +1,15 @@
 // WalletConnect pairing rules that need no WalletConnect code: the link's lifetime (SPEC §4) and the links that
-// open a wallet with it. Imported by options (the relay URL) and the views, so it stays dependency-free.
+// open a wallet with it. Small, and shared by the options, the lazy pairing and the views: it stays in the first
+// load rather than become a chunk of its own that each of them waits for.
 
 /** WalletConnect's public relay, used when the app sets no `walletConnect.relayUrl`. */
 export const WALLETCONNECT_RELAY_URL = 'wss://relay.walletconnect.org'
 
 /** The pairing link expires 4 minutes after it was created (SPEC §4). */
 export const PAIRING_EXPIRY_MS = 4 * 60_000
+
+/** How long a pairing may take to start (WalletConnect's code arriving, the relay answering) on top of its life. */
+export const PAIRING_START_MS = 30_000
 
 /** A link within 10 s of its expiry counts as expired (SPEC §4): too late to scan and approve. */
 export const PAIRING_EXPIRY_MARGIN_MS = 10_000

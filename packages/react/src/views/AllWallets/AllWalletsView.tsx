@@ -2,7 +2,6 @@ import type { ConnectorsState } from '@latch/core'
 import { useLatchClient } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
 import { isWalletConnector, matchesSearch } from '../shared/directory/wallets.ts'
-import { usePrepareWalletConnect } from '../shared/usePrepareWalletConnect.ts'
 import { DirectoryWallets } from './DirectoryWallets.tsx'
 import { LocalWallets } from './LocalWallets.tsx'
 import { SearchBox, useSearch } from './SearchBox.tsx'
@@ -19,7 +18,6 @@ export default function AllWalletsView() {
   const { text, setText, search } = useSearch()
   // WalletConnect is how the directory's wallets connect, not a wallet of the grid.
   const installed = list.filter((c) => isWalletConnector(c) && c.type !== 'WALLET_CONNECT')
-  usePrepareWalletConnect()
 
   return (
     <div className="latch-view">

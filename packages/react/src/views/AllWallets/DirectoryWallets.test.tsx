@@ -250,7 +250,9 @@ describe('AllWallets with a wallet directory', () => {
 
     expect(await findView('MetaMask')).toBeTruthy()
     expect(await findStatus('Continue in MetaMask')).toBeTruthy()
-    expect(fake.callsTo('connect')).toEqual([{ connectorId: 'io.metamask', network: expect.anything() }])
+    await waitFor(() =>
+      expect(fake.callsTo('connect')).toEqual([{ connectorId: 'io.metamask', network: expect.anything() }]),
+    )
   })
 
   it("loads the directory's images lazily from the server", async () => {

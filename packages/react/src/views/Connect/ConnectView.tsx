@@ -16,7 +16,6 @@ import {
 } from '../shared/directory/wallets.ts'
 import { LazyWalletImage } from '../shared/LazyWalletImage.tsx'
 import { useConnectWith } from '../shared/useConnectWith.ts'
-import { usePrepareWalletConnect } from '../shared/usePrepareWalletConnect.ts'
 import { useDirectoryRows } from './useDirectoryRows.ts'
 
 const selectConnectors = (s: ConnectorsState) => s
@@ -44,9 +43,9 @@ export default function ConnectView() {
   const pickWallet = usePickWallet()
   const state = useLatchApi()
   const api = state.status === 'ready' ? state.api : undefined
-  const wallets = list.filter(isWalletConnector)
+  // Basic mode offers WalletConnect only: the directory's wallets, no browser wallets (SPEC §2).
+  const wallets = options.basic ? [] : list.filter(isWalletConnector)
   const directory = useDirectoryRows(api, installedByRdns(wallets), options.featuredWalletIds)
-  usePrepareWalletConnect()
 
   const context = {
     order: options.connectorTypeOrder,
@@ -135,7 +134,7 @@ export default function ConnectView() {
           </li>
         )}
       </ul>
-      {wallets.length === 0 && !loading && (
+      {wallets.length === 0 && !loading && !options.basic && (
         <p className="latch-muted latch-center-text">No wallet was found in this browser.</p>
       )}
     </div>

@@ -2,12 +2,20 @@ import type { ConnectionState, ConnectorsState, RouterState } from '@latch/core'
 import { WalletImage } from '../../components/WalletImage/WalletImage.tsx'
 import { useLatchClient } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
-import { connectFailureText } from '../shared/connectFailure.ts'
 import { NotInstalled } from './NotInstalled.tsx'
 
 const selectConnection = (s: ConnectionState) => s
 const selectList = (s: ConnectorsState) => s.list
 const selectData = (s: RouterState) => s.data
+
+const failureText = {
+  declined: {
+    title: 'Connection declined',
+    detail: 'Connection can be declined if a previous request is still active.',
+  },
+  timeout: { title: 'The wallet did not respond', detail: 'Open the wallet and try again.' },
+  error: { title: 'Connection failed', detail: 'Something went wrong.' },
+} as const
 
 /**
  * Waiting for an extension wallet to answer; declined → shake and retry (SPEC §2). A directory wallet that
@@ -29,7 +37,7 @@ function Connecting({ connectorId }: { connectorId: string | undefined }) {
   const mine = pendingConnectorId === connectorId
   const failed = mine && failure !== undefined
   const waiting = mine && status === 'connecting'
-  const text = failed ? connectFailureText[failure] : undefined
+  const text = failed ? failureText[failure] : undefined
 
   const retry = () => {
     if (connectorId) client.connect(connectorId).catch(() => undefined)

@@ -1,8 +1,14 @@
 import { Icon } from '../../components/Icon/Icon.tsx'
 import { QrCode } from '../../components/QrCode/QrCode.tsx'
 import { useLatchClient } from '../../context.ts'
-import { connectFailureText } from '../shared/connectFailure.ts'
 import type { Pairing } from './usePairing.ts'
+
+/** A used or expired code cannot be scanned again: each failure offers a new one. */
+const failureText = {
+  declined: { title: 'Connection declined', detail: 'Try again to get a new code.' },
+  timeout: { title: 'WalletConnect did not respond', detail: 'Check your connection and try again.' },
+  error: { title: 'Connection failed', detail: 'Something went wrong.' },
+} as const
 
 /** CSS pixels: the widest code that leaves the modal's 360 px its margins. */
 const QR_SIZE = 232
@@ -22,7 +28,7 @@ export function PairingCode({ pairing, scanWith }: { pairing: Pairing; scanWith:
     )
   }
   if (pairing.status === 'failed') {
-    const text = connectFailureText[pairing.failure]
+    const text = failureText[pairing.failure]
     return (
       <div className="latch-wc-code" data-state={pairing.failure}>
         <div role="status" aria-live="polite" className="latch-connecting-text">

@@ -1,11 +1,4 @@
-import {
-  DEFAULT_NAME_ZONE,
-  fullName,
-  type HttpError,
-  type LatchApi,
-  type NameSuggestion,
-  UserRejectedRequestError,
-} from '@latch/core'
+import { DEFAULT_NAME_ZONE, fullName, type HttpError, type LatchApi, type NameSuggestion } from '@latch/core'
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { useLatchClient } from '../../context.ts'
 import { useAccount } from '../../hooks/useAccount.ts'
@@ -29,7 +22,9 @@ type Registration =
 
 /** What a failed registration tells the visitor: declined, the server's reason, or SPEC §8's fallback. */
 function registrationMessage(error: unknown): string {
-  if (error instanceof UserRejectedRequestError) return 'Signature declined'
+  // The client's errors carry the wallet's EIP-1193 code; 4001 is the visitor declining. (By code, so this view
+  // does not load the error table the wallet-facing code uses.)
+  if ((error as { code?: unknown } | null)?.code === 4001) return 'Signature declined'
   const reason = (error as Partial<HttpError> | null)?.reason
   return typeof reason === 'string' ? reason : 'Something went wrong'
 }

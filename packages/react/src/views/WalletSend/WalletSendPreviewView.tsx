@@ -1,11 +1,4 @@
-import {
-  BaseError,
-  floorBalance,
-  initialSendState,
-  sendTokens,
-  shortenAddress,
-  UserRejectedRequestError,
-} from '@latch/core'
+import { BaseError, floorBalance, initialSendState, sendTokens, shortenAddress } from '@latch/core'
 import { useState } from 'react'
 import { useLatchClient } from '../../context.ts'
 import { useNetwork } from '../../hooks/useNetwork.ts'
@@ -42,7 +35,8 @@ export default function WalletSendPreviewView({ tokens: module }: { tokens: Toke
       client.send.replace(initialSendState())
       client.router.reset('Account')
     } catch (error) {
-      if (error instanceof UserRejectedRequestError) {
+      // EIP-1193's 4001: the visitor declined in the wallet (by code, as RegisterName does).
+      if ((error as { code?: unknown } | null)?.code === 4001) {
         setSending('declined')
         return
       }
