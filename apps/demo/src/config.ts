@@ -29,6 +29,8 @@ export function readDemoConfig(search: string) {
      * leaves WalletConnect out of the modal. The e2e tests give every worker its own.
      */
     relayUrl: params.get('relay') === 'off' ? undefined : (params.get('relay') ?? 'ws://127.0.0.1:8788'),
+    /** Basic mode, `?basic=1`: WalletConnect only — the code and the directory's wallets, no browser wallets. */
+    basic: params.get('basic') === '1',
     /** Sign-in with the wallet after connecting: `?siwx=required` or `?siwx=optional` (off by default). */
     siwx:
       params.get('siwx') === 'required' || params.get('siwx') === 'optional' ? params.get('siwx') : undefined,

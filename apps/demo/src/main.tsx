@@ -17,6 +17,7 @@ const latch = createLatch({
   ...(config.apiUrl ? { apiUrl: config.apiUrl } : {}),
   projectId: config.projectId,
   ...(config.relayUrl ? { walletConnect: { relayUrl: config.relayUrl } } : {}),
+  basic: config.basic,
   ...(config.connectTimeoutMs ? { connectTimeoutMs: config.connectTimeoutMs } : {}),
   ...(config.siwx
     ? { siwx: { required: config.siwx === 'required', statement: 'Sign in to the Latch demo' } }
