@@ -10,6 +10,8 @@ for (const theme of ['dark', 'light'] as const) {
     page,
     context,
   }) => {
+    // Some twenty views and states, each audited by axe: longer than one flow's usual minute on 2 cores.
+    test.setTimeout(120_000)
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
     const modal = demo.modal
     const audit = (what: string, selector = dialog) =>
@@ -35,14 +37,28 @@ for (const theme of ['dark', 'light'] as const) {
     ).toBeVisible()
     await audit('AllWallets')
     const search = modal.getByRole('searchbox', { name: 'Search wallets' })
-    await search.fill('rainbow')
-    await modal.getByRole('button', { name: 'Rainbow' }).click()
+    await search.fill('ledger')
+    await modal.getByRole('button', { name: 'Ledger Live' }).click()
+    await expect(modal.getByRole('img', { name: 'QR code to scan with Ledger Live' })).toBeVisible()
+    await expect(modal.getByRole('link', { name: 'Open Ledger Live' })).toBeVisible()
+    await audit('ConnectingWalletConnect, a directory wallet')
+    await modal.getByRole('button', { name: 'Get Ledger Live' }).click()
     await expect(modal.getByRole('link', { name: 'Website' })).toBeVisible()
     await audit('ConnectingExternal, not installed')
+    await modal.getByRole('button', { name: 'Back' }).click()
     await modal.getByRole('button', { name: 'Back' }).click()
     await search.fill('no such wallet')
     await expect(modal.getByText('No wallet found.')).toBeVisible()
     await audit('AllWallets, empty search')
+    await modal.getByRole('button', { name: 'Back' }).click()
+
+    await modal.getByRole('button', { name: 'WalletConnect QR Code' }).click()
+    await expect(modal.getByRole('img', { name: "QR code to scan with your phone's wallet" })).toBeVisible()
+    await modal.getByRole('button', { name: 'Copy link' }).click()
+    await expect(snackbar).toHaveText('Link copied')
+    // The snackbar covers the bottom of the view while it shows; audit what is under it once it has gone.
+    await expect(snackbar).toBeHidden()
+    await audit('ConnectingWalletConnect')
     await modal.getByRole('button', { name: 'Back' }).click()
 
     await modal.getByRole('button', { name: /Latch Dev Wallet/ }).click()
@@ -117,6 +133,33 @@ for (const theme of ['dark', 'light'] as const) {
     // z-index, where the panel's is higher, so it would see the modal as covered: close the panel first.
     await panel.evaluate((element: HTMLDialogElement) => element.close())
     await audit('UnsupportedChain')
+  })
+}
+
+for (const theme of ['dark', 'light'] as const) {
+  test(`axe finds no WCAG A/AA violation on the WalletConnect views, basic mode and a declined pairing, ${theme} theme`, async ({
+    demo,
+    page,
+    context,
+    wcWallet,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    const modal = demo.modal
+    const audit = (what: string) => expectNoAxeViolations(page, `${what} (${theme})`, dialog)
+    await demo.goto('&devwallet=off&basic=1')
+    if (theme === 'light') await page.getByRole('button', { name: 'Light theme' }).click()
+
+    await demo.connectButton.click()
+    await expect(modal.getByRole('img', { name: "QR code to scan with your phone's wallet" })).toBeVisible()
+    await expect(modal.getByRole('button', { name: 'All Wallets' })).toBeVisible()
+    await audit('ConnectingWalletConnectBasic')
+
+    wcWallet.setReject(true)
+    await modal.getByRole('button', { name: 'Copy link' }).click()
+    await wcWallet.pair(await page.evaluate(() => navigator.clipboard.readText()))
+    await expect(modal.getByText('Connection declined')).toBeVisible()
+    await expect(modal.locator('.latch-snackbar')).toBeHidden()
+    await audit('ConnectingWalletConnectBasic, declined')
   })
 }
 

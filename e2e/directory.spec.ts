@@ -70,7 +70,7 @@ test('search All Wallets: trimmed, waits for the typing to stop, empty state', a
   await expect(demo.modal.getByText('No wallet found')).toBeVisible()
 })
 
-test('pick from All Wallets: a wallet that is not installed shows its links; the installed one connects', async ({
+test('pick from All Wallets: a wallet that is not installed pairs over WalletConnect and shows where to get it; the installed one connects', async ({
   demo,
 }) => {
   await demo.goto()
@@ -78,6 +78,8 @@ test('pick from All Wallets: a wallet that is not installed shows its links; the
   await demo.modal.getByRole('button', { name: /All Wallets/ }).click()
   await demo.modal.getByRole('searchbox', { name: 'Search wallets' }).fill('rainbow')
   await demo.modal.getByRole('button', { name: 'Rainbow' }).click()
+  await expect(demo.modal.getByRole('img', { name: 'QR code to scan with Rainbow' })).toBeVisible()
+  await demo.modal.getByRole('button', { name: 'Get Rainbow' }).click()
   await expect(demo.modal.getByText(/Not installed/)).toBeVisible()
   await expect(demo.modal.getByRole('link', { name: 'App Store' })).toHaveAttribute(
     'href',
@@ -85,6 +87,7 @@ test('pick from All Wallets: a wallet that is not installed shows its links; the
   )
   await expect(demo.modal.getByRole('link', { name: 'Website' })).toHaveAttribute('href', /rainbow/)
 
+  await demo.modal.getByRole('button', { name: 'Back' }).click()
   await demo.modal.getByRole('button', { name: 'Back' }).click()
   await demo.modal.getByRole('searchbox', { name: 'Search wallets' }).fill('')
   await demo.modal.getByRole('button', { name: /Latch Dev Wallet/ }).click()
