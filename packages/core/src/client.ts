@@ -187,6 +187,8 @@ export function createLatch(options: LatchOptions): LatchClient {
         ),
       )
       modal.setLoading(false)
+      // The visitor is about to pick a wallet (or act on their account): have the actions' code ready for it.
+      act(async () => undefined).catch((error: unknown) => context.debug('actions failed to load', error))
       // On mobile a wallet is reached by opening its app: start pairing while the list shows, so that a wallet's
       // link already carries the URI when it is tapped and opens inside the tap.
       const listing = view === 'Connect' || view === 'AllWallets'

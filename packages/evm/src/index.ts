@@ -14,3 +14,4 @@ export {
   sepolia,
 } from './networks.ts'
 export type { EvmAdapterOptions } from './options.ts'
+export type { EvmWalletConnectOptions, WalletConnectStorage } from './walletConnect/types.ts'

@@ -1,4 +1,4 @@
-import type { EvmWalletConnectOptions } from './walletConnect/walletConnect.ts'
+import type { EvmWalletConnectOptions } from './walletConnect/types.ts'
 
 /** Options of `evmAdapter`. Every wait is bounded so each call settles (DESIGN.md rule 8). */
 export interface EvmAdapterOptions {

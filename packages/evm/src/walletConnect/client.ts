@@ -5,7 +5,7 @@ import { UniversalProvider } from '@walletconnect/universal-provider'
 import { parseAccounts } from '../accounts.ts'
 import { parseChainId } from '../chainId.ts'
 import type { Eip1193Provider, ProviderListener } from '../provider.ts'
-import type { WalletConnectClient, WalletConnectParameters } from './walletConnect.ts'
+import type { WalletConnectClient, WalletConnectParameters } from './types.ts'
 
 /** What the dapp asks a wallet for: the methods the adapter calls and the events it follows. */
 const methods = [
