@@ -26,6 +26,8 @@ export interface WcWallet {
   setReject(reject: boolean): void
   /** Ends every session from the wallet's side. */
   disconnectAll(): Promise<void>
+  /** How many sessions the wallet holds: a dapp that disconnects ends its own. */
+  sessionCount(): number
   stop(): Promise<void>
 }
 
@@ -149,6 +151,7 @@ export async function startWcWallet(parameters: WcWalletParameters): Promise<WcW
     setReject(next) {
       reject = next
     },
+    sessionCount: () => Object.keys(kit.getActiveSessions()).length,
     async disconnectAll() {
       for (const topic of Object.keys(kit.getActiveSessions()))
         await kit.disconnectSession({ topic, reason: { code: 6000, message: 'User disconnected.' } })

@@ -155,6 +155,17 @@ describe('the WalletConnect connector', () => {
     expect(await disconnected).toEqual({ type: 'disconnect' })
   })
 
+  it("ends the session on the wallet's side when the dapp disconnects", async () => {
+    const { adapter, networks } = adapterWith()
+    await pair(adapter, networks[0])
+    expect(wallet.sessionCount()).toBe(1)
+
+    await adapter.disconnect({ connectorId: WALLET_CONNECT_ID })
+
+    await expect.poll(() => wallet.sessionCount()).toBe(0)
+    expect(await adapter.reconnect({ connectorId: WALLET_CONNECT_ID })).toBeUndefined()
+  })
+
   it('turns a declined proposal into a user rejection (4001)', async () => {
     const { adapter } = adapterWith()
     wallet.setReject(true)
