@@ -60,6 +60,7 @@ function fakeWallet() {
     disconnectAll: async () => {
       calls.push('disconnectAll')
     },
+    sessionCount: () => 0,
     stop: async () => undefined,
   }
   return { wallet, requests, calls }
