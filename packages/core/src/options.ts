@@ -9,7 +9,7 @@ import type {
   Network,
   WalletConnectSettings,
 } from './types.ts'
-import { WALLETCONNECT_RELAY_URL } from './walletConnect/pairing.ts'
+import { usesWalletConnectCloud, WALLETCONNECT_RELAY_URL } from './walletConnect/pairing.ts'
 
 /** SPEC §1 features and their defaults. */
 export interface Features {
@@ -307,7 +307,7 @@ function checkWalletConnect(value: unknown): WalletConnectSettings | undefined {
     fail(
       `walletConnect must be { relayUrl?: a ws:// or wss:// URL, projectId?: a non-empty string }, not ${JSON.stringify(value)}.`,
     )
-  if (!projectId && url!.host === new URL(WALLETCONNECT_RELAY_URL).host)
+  if (!projectId && usesWalletConnectCloud(relayUrl))
     fail(
       `walletConnect.projectId is required on WalletConnect's public relay; set walletConnect.relayUrl to your own relay to go without one.`,
     )

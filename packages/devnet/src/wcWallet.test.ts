@@ -49,6 +49,8 @@ async function connect() {
 describe('the WalletConnect test wallet (walletkit, anvil keys)', () => {
   it('approves for its account, signs, and sends a transaction on the devnet', async () => {
     const session = await connect()
+    const heard: string[] = []
+    const stopListening = wallet.onRequest((method) => heard.push(method))
     expect(session.namespaces.eip155?.accounts).toEqual([`eip155:31337:${anvilAddresses[3]}`])
     const message = 'hello from the dapp'
     const signature = await dapp.request<Hex>({
@@ -72,6 +74,8 @@ describe('the WalletConnect test wallet (walletkit, anvil keys)', () => {
     await chain.waitForTransactionReceipt({ hash })
     expect(await chain.getBalance({ address: receiver })).toBe(before + parseEther('0.75'))
     expect(wallet.requests).toEqual(['personal_sign', 'eth_sendTransaction'])
+    expect(heard).toEqual(['personal_sign', 'eth_sendTransaction'])
+    stopListening()
   }, 30_000)
 
   it('declines when told to, and disconnects from its side', async () => {

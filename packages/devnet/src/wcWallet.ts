@@ -22,6 +22,8 @@ export interface WcWallet {
   pair(uri: string): Promise<void>
   /** Methods of the requests answered so far, in order. */
   readonly requests: readonly string[]
+  /** Calls `listener` with the method of each request as it comes in. Returns a stop. */
+  onRequest(listener: (method: string) => void): () => void
   /** Decline what comes next (or stop declining). */
   setReject(reject: boolean): void
   /** Ends every session from the wallet's side. */
@@ -64,6 +66,7 @@ export async function startWcWallet(parameters: WcWalletParameters): Promise<WcW
   const account = privateKeyToAccount(anvilPrivateKeys[parameters.accountIndex ?? 0]!)
   let reject = parameters.reject ?? false
   const requests: string[] = []
+  const requestListeners = new Set<(method: string) => void>()
   const core = new Core({
     projectId: 'latch-local',
     relayUrl: parameters.relayUrl,
@@ -103,6 +106,7 @@ export async function startWcWallet(parameters: WcWalletParameters): Promise<WcW
   kit.on('session_request', async ({ topic, id, params }) => {
     const { method, params: args } = params.request as { method: string; params: unknown[] }
     requests.push(method)
+    for (const listener of requestListeners) listener(method)
     const respond = (response: { result: unknown } | { error: { code: number; message: string } }) =>
       kit.respondSessionRequest({ topic, response: { id, jsonrpc: '2.0', ...response } })
     if (reject) return respond({ error: USER_REJECTED })
@@ -147,6 +151,10 @@ export async function startWcWallet(parameters: WcWalletParameters): Promise<WcW
   return {
     address: account.address,
     requests,
+    onRequest(listener) {
+      requestListeners.add(listener)
+      return () => requestListeners.delete(listener)
+    },
     pair: (uri) => kit.pair({ uri }),
     setReject(next) {
       reject = next

@@ -48,9 +48,19 @@ describe('wcWalletAccount', () => {
 function fakeWallet() {
   const requests: string[] = []
   const calls: string[] = []
+  const listeners = new Set<(method: string) => void>()
+  /** Plays the wallet receiving a request. */
+  const request = (method: string) => {
+    requests.push(method)
+    for (const listener of listeners) listener(method)
+  }
   const wallet: WcWallet = {
     address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
     requests,
+    onRequest(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
     pair: async (pasted) => {
       calls.push(`pair ${pasted}`)
     },
@@ -63,24 +73,24 @@ function fakeWallet() {
     sessionCount: () => 0,
     stop: async () => undefined,
   }
-  return { wallet, requests, calls }
+  return { wallet, request, calls }
 }
 
 describe('attachWcWalletConsole', () => {
   it('drives the wallet from the lines typed and reports the requests it answers', async () => {
-    const { wallet, requests, calls } = fakeWallet()
+    const { wallet, request, calls } = fakeWallet()
     const input = new PassThrough()
     const log: string[] = []
     const console_ = attachWcWalletConsole(wallet, { input, log: (line) => log.push(line) })
 
     input.write(`${uri}\n`)
     await vi.waitFor(() => expect(log).toContain('paired; approving the proposal'))
-    requests.push('personal_sign')
+    request('personal_sign')
     await vi.waitFor(() => expect(log).toContain('request personal_sign'))
 
     input.write('reject\nwhat\n')
     await vi.waitFor(() => expect(log).toContain(wcWalletHelp))
-    requests.push('eth_sendTransaction')
+    request('eth_sendTransaction')
     await vi.waitFor(() => expect(log).toContain('request eth_sendTransaction'))
 
     input.write('disconnect\n')
@@ -90,8 +100,13 @@ describe('attachWcWalletConsole', () => {
 
     console_.close()
     input.write('approve\n')
+    request('personal_sign')
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(calls, 'a closed console reads nothing more').not.toContain('setReject false')
+    expect(
+      log.filter((line) => line.startsWith('request ')),
+      'nor reports',
+    ).toHaveLength(2)
   })
 
   it('says why a pairing failed instead of throwing', async () => {

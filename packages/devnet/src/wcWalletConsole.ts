@@ -63,9 +63,6 @@ export interface WcWalletConsole {
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
-/** How often the console looks for newly answered requests: the wallet keeps them as a list, with no event. */
-const REQUEST_POLL_MS = 200
-
 /**
  * Drives `wallet` from `input` line by line (see `parseWcWalletCommand`) and prints the method of every request
  * it answers (approved or declined, as the last `reject` / `approve` said).
@@ -79,12 +76,7 @@ export function attachWcWalletConsole(
   { input, log = console.log }: AttachWcWalletConsoleParameters,
 ): WcWalletConsole {
   let rejecting = false
-  let reported = wallet.requests.length
-  const poll = setInterval(() => {
-    for (const method of wallet.requests.slice(reported)) log(`request ${method}`)
-    reported = wallet.requests.length
-  }, REQUEST_POLL_MS)
-  poll.unref()
+  const stopReporting = wallet.onRequest((method) => log(`request ${method}`))
 
   // Not a terminal interface: the terminal keeps Ctrl-C, so it still stops the process.
   const lines = createInterface({ input, terminal: false })
@@ -111,7 +103,7 @@ export function attachWcWalletConsole(
 
   return {
     close() {
-      clearInterval(poll)
+      stopReporting()
       lines.close()
     },
   }

@@ -19,13 +19,13 @@ export function createActions(
   session: Session,
   balance: BalanceReader,
 ) {
-  const connector = createConnect(context, registry, session)
-  const walletConnect = createWalletConnect(context, registry, connector)
+  const attempts = createConnect(context, registry, session)
+  const walletConnect = createWalletConnect(context, registry, attempts)
   return {
     connect(connectorId: string): Promise<void> {
       if (registry.findConnector(connectorId)?.type === 'WALLET_CONNECT')
         return walletConnect.connectWalletConnect(connectorId)
-      return connector.connect(connectorId)
+      return attempts.connect(connectorId)
     },
     connectWalletConnect: walletConnect.connectWalletConnect,
     disconnect: createDisconnect(context, registry, session),

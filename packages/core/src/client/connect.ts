@@ -15,7 +15,7 @@ export interface ConnectHooks {
   onSettled?(): void
 }
 
-export interface Connector {
+export interface ConnectAttempts {
   /**
    * Connect through a discovered connector. Bounded; a retry supersedes an attempt still waiting, whose late
    * answer is then ignored. The outcome lands in the connection store (declined, timeout, error) for the
@@ -30,7 +30,7 @@ export function createConnect(
   context: ClientContext,
   registry: AdapterRegistry,
   session: Session,
-): Connector {
+): ConnectAttempts {
   const { connection, network, modal, options } = context
   let latestAttempt = 0
 

@@ -1,5 +1,5 @@
 import { WalletConnectNotConfiguredError } from '../errors/BaseError.ts'
-import type { Connector as WalletConnector } from '../types.ts'
+import type { Connector } from '../types.ts'
 import {
   isPairingExpired,
   PAIRING_EXPIRY_MARGIN_MS,
@@ -7,7 +7,7 @@ import {
   PAIRING_START_MS,
 } from '../walletConnect/pairing.ts'
 import type { AdapterRegistry } from './adapters.ts'
-import type { Connector } from './connect.ts'
+import type { ConnectAttempts } from './connect.ts'
 import type { ClientContext } from './context.ts'
 
 export interface WalletConnectPairing {
@@ -23,7 +23,7 @@ export interface WalletConnectPairing {
 export function createWalletConnect(
   context: ClientContext,
   registry: AdapterRegistry,
-  connector: Connector,
+  attempts: ConnectAttempts,
 ): WalletConnectPairing {
   const { connection, connectors, modal, options } = context
   let renewTimer: ReturnType<typeof setTimeout> | undefined
@@ -42,7 +42,7 @@ export function createWalletConnect(
   }
 
   /** The app's WalletConnect connector; adapters are loaded first, since they list it. */
-  async function findConnector(connectorId: string | undefined): Promise<WalletConnector> {
+  async function findConnector(connectorId: string | undefined): Promise<Connector> {
     const find = () =>
       connectors
         .getState()
@@ -71,7 +71,7 @@ export function createWalletConnect(
 
   function start(connectorId: string): Promise<void> {
     forgetLink()
-    const promise = connector.connect(connectorId, {
+    const promise = attempts.connect(connectorId, {
       timeoutMs: PAIRING_EXPIRY_MS + PAIRING_START_MS,
       onUri(uri) {
         const expiry = Date.now() + PAIRING_EXPIRY_MS
@@ -95,7 +95,7 @@ export function createWalletConnect(
   const unsubscribe = modal.subscribe(() => {
     if (modal.getState().open || !pending) return
     // The QR code and links went away with the modal; an approval of this pairing would surprise the visitor.
-    if (inProgress()) connector.abandon()
+    if (inProgress()) attempts.abandon()
     forgetLink()
   })
 

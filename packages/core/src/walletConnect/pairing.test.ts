@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { isPairingExpired, PAIRING_EXPIRY_MS, safeLink, walletConnectLink } from './pairing.ts'
+import {
+  isPairingExpired,
+  PAIRING_EXPIRY_MS,
+  safeLink,
+  usesWalletConnectCloud,
+  walletConnectLink,
+} from './pairing.ts'
 
 const uri = 'wc:7f6e@2?relay-protocol=irn&symKey=587d'
 const encoded = encodeURIComponent(uri)
@@ -62,5 +68,14 @@ describe('safeLink', () => {
     expect(safeLink('javascript:alert(1)')).toBeUndefined()
     expect(safeLink('file:///etc/passwd')).toBeUndefined()
     expect(safeLink('not a url')).toBeUndefined()
+  })
+})
+
+describe('usesWalletConnectCloud', () => {
+  it("tells WalletConnect's relay from a self-hosted one, whatever the path or port form", () => {
+    expect(usesWalletConnectCloud('wss://relay.walletconnect.org')).toBe(true)
+    expect(usesWalletConnectCloud('wss://relay.walletconnect.org/?x=1')).toBe(true)
+    expect(usesWalletConnectCloud('ws://127.0.0.1:8788')).toBe(false)
+    expect(usesWalletConnectCloud('wss://relay.example.com')).toBe(false)
   })
 })

@@ -5,6 +5,18 @@
 /** WalletConnect's public relay, used when the app sets no `walletConnect.relayUrl`. */
 export const WALLETCONNECT_RELAY_URL = 'wss://relay.walletconnect.org'
 
+/**
+ * Whether `relayUrl` is WalletConnect's own relay (it needs a project id; its Verify service exists), not a
+ * self-hosted one.
+ *
+ * @example
+ * usesWalletConnectCloud('wss://relay.walletconnect.org/') // true
+ * usesWalletConnectCloud('ws://127.0.0.1:8788') // false
+ */
+export function usesWalletConnectCloud(relayUrl: string): boolean {
+  return new URL(relayUrl).host === new URL(WALLETCONNECT_RELAY_URL).host
+}
+
 /** The pairing link expires 4 minutes after it was created (SPEC §4). */
 export const PAIRING_EXPIRY_MS = 4 * 60_000
 

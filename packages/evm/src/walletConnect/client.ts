@@ -1,6 +1,6 @@
 // The WalletConnect client: its own lazy chunk, since @walletconnect/universal-provider is most of what WalletConnect
 // costs. Loaded by walletConnect.ts when a visitor first picks WalletConnect or a WalletConnect session reconnects.
-import { AccountNotFoundError, type ConnectResult, WALLETCONNECT_RELAY_URL, withTimeout } from '@latch/core'
+import { AccountNotFoundError, type ConnectResult, usesWalletConnectCloud, withTimeout } from '@latch/core'
 import { UniversalProvider } from '@walletconnect/universal-provider'
 import { parseAccounts } from '../accounts.ts'
 import { parseChainId } from '../chainId.ts'
@@ -43,7 +43,7 @@ export async function startWalletConnectClient(
     // WalletConnect's usage reports go to its cloud: never from a Latch app.
     telemetryEnabled: false,
   })
-  if (new URL(settings.relayUrl).origin !== new URL(WALLETCONNECT_RELAY_URL).origin) {
+  if (!usesWalletConnectCloud(settings.relayUrl)) {
     // For each proposal and request the dapp asks verify.walletconnect.org, in a hidden iframe for up to 5 s, to
     // attest the page's origin to the wallet. Off WalletConnect's cloud there is no such service: skipping it,
     // as WalletConnect's own test runs do, keeps requests fast and a strict CSP (no frame-src) intact.

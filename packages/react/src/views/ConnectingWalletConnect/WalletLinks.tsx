@@ -30,6 +30,7 @@ export function WalletLinks({
     },
     { label: 'Open web app', link: wallet.webapp_link, newTab: true },
   ]
+  // Known before the URI exists: whether a link can carry one (present, and of a safe scheme).
   const links = candidates.filter((candidate) => walletConnectLink(candidate.link, 'wc:') !== undefined)
   if (links.length === 0 || pairing.status === 'unavailable' || pairing.status === 'failed') return null
 
