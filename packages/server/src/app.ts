@@ -8,9 +8,13 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
+import type { Redis } from 'ioredis'
 import type { BlockchainConfig } from './chains/types.ts'
 import { corsOptions } from './cors.ts'
-import { registerErrorHandlers } from './errors.ts'
+import { notFound, registerErrorHandlers } from './errors.ts'
+import { createEventQuota } from './eventQuota.ts'
+import { defaultRateLimits, type RateLimits, registerRateLimits } from './limits.ts'
+import { loggerOptions, serializeError } from './logging.ts'
 import { analyticsRoutes } from './routes/analytics.ts'
 import { blockchainRoutes } from './routes/blockchain.ts'
 import { directoryRoutes } from './routes/directory.ts'
@@ -19,6 +23,7 @@ import { historyRoutes } from './routes/history.ts'
 import { imageRoutes } from './routes/images.ts'
 import { namesRoutes } from './routes/names.ts'
 import { sessionsRoutes } from './routes/sessions.ts'
+import { docsCsp, registerSecurity } from './security.ts'
 import type { Storage } from './storage/types.ts'
 import { createUsageRecorder } from './usage.ts'
 
@@ -33,16 +38,33 @@ export interface CreateAppOptions {
   storage: Storage
   /** Fastify's (pino) logger: false for none, true for info, or pino options such as `{ level: 'debug' }`. */
   logger?: FastifyServerOptions['logger']
-  /** Base URL for the image_url of listings; default: the request's protocol and host. */
+  /**
+   * Base URL of the links the API answers with (image_url, icon URLs). Default: the address the server listens on
+   * (`http://localhost` before it listens). Never taken from the request's Host header, which a client chooses.
+   */
   publicUrl?: string
+  /** Host names (with port when not the default) the server answers for; others get 421. Default: any. */
+  allowedHosts?: readonly string[]
+  /** Per-IP rate limits per route class, and analytics events per project; false turns them off (tests). */
+  rateLimits?: Partial<RateLimits> | false
+  /** A Redis client that rate limits and analytics quotas are counted in, shared by every instance. */
+  redis?: Redis
   /** How often usage counters are written (default 5 s). */
   usageFlushIntervalMs?: number
   /** Chains, tokens and prices of the blockchain API; without it those routes (and names) are not served. */
   blockchain?: BlockchainConfig
   /** Name zones (default `latch.id`) and the clock registration messages are checked against. */
   names?: { zones?: readonly string[]; now?: () => Date }
-  /** Sign-in: domains accepted from requests without an Origin header, and the clock messages are checked against. */
-  sessions?: { domains?: readonly string[]; now?: () => Date }
+  /**
+   * Sign-in: domains accepted from requests without an Origin header, the longest a session lasts (default 30
+   * days), and the clock messages are checked against.
+   */
+  sessions?: { domains?: readonly string[]; maxSessionMs?: number; now?: () => Date }
+  /**
+   * Read the client's IP (for rate limits) from `X-Forwarded-For` when the request comes from these proxy
+   * addresses or CIDR ranges (true: from any). Default: the connection's own address.
+   */
+  trustProxy?: boolean | string | string[]
 }
 
 /** The app after `createApp`: routes typed by their zod schemas. */
@@ -59,17 +81,29 @@ export type LatchApp = FastifyInstance
 export async function createApp(options: CreateAppOptions): Promise<LatchApp> {
   const { storage } = options
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: loggerOptions(options.logger ?? false),
+    ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     // Image ids may be 128 characters; longer ones get the route's 400 rather than the router's 414.
     routerOptions: { maxParamLength: 256 },
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandlers(app)
+  await registerSecurity(app, { ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}) })
+  const limits = options.rateLimits === false ? undefined : { ...defaultRateLimits, ...options.rateLimits }
+  if (limits)
+    await registerRateLimits(app, { limits, notFound, ...(options.redis ? { redis: options.redis } : {}) })
+  else app.setNotFoundHandler(notFound)
 
   const usage = createUsageRecorder(storage, {
     flushIntervalMs: options.usageFlushIntervalMs,
-    onError: (error) => app.log.error({ err: error }, 'could not write usage counters'),
+    onError: (error, dropped) =>
+      app.log.error(
+        { err: serializeError(error), dropped },
+        dropped
+          ? 'could not write some usage counters; dropped them'
+          : 'could not write usage counters; will retry',
+      ),
   })
   app.addHook('preHandler', async (request) => {
     if (!request.routeOptions.config.usage) return
@@ -89,25 +123,48 @@ export async function createApp(options: CreateAppOptions): Promise<LatchApp> {
     },
     transform: jsonSchemaTransform,
   })
-  await app.register(swaggerUi, { routePrefix: '/docs' })
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: docsCsp })
 
-  const publicUrl = options.publicUrl?.replace(/\/+$/, '')
-  await app.register(directoryRoutes, { storage, ...(publicUrl ? { publicUrl } : {}) })
+  const baseUrl = baseUrlOf(app, options.publicUrl)
+  await app.register(directoryRoutes, { storage, baseUrl })
   await app.register(imageRoutes, { storage })
-  await app.register(analyticsRoutes, { storage })
+  await app.register(analyticsRoutes, {
+    storage,
+    ...(limits
+      ? {
+          eventQuota: createEventQuota({
+            max: limits.eventsPerProject,
+            ...(options.redis ? { redis: options.redis } : {}),
+          }),
+        }
+      : {}),
+  })
   await app.register(healthRoutes, { storage })
   if (options.blockchain) {
-    await app.register(blockchainRoutes, {
-      blockchain: options.blockchain,
-      ...(publicUrl ? { publicUrl } : {}),
-    })
+    await app.register(blockchainRoutes, { blockchain: options.blockchain, baseUrl })
     await app.register(namesRoutes, { storage, blockchain: options.blockchain, ...options.names })
     await app.register(sessionsRoutes, { storage, blockchain: options.blockchain, ...options.sessions })
-    await app.register(historyRoutes, {
-      storage,
-      blockchain: options.blockchain,
-      ...(publicUrl ? { publicUrl } : {}),
-    })
+    await app.register(historyRoutes, { storage, blockchain: options.blockchain, baseUrl })
   }
   return app
+}
+
+/**
+ * The base URL of the API's links: the configured public URL, else the address the server listens on (read once
+ * it listens), else `http://localhost`.
+ */
+function baseUrlOf(app: FastifyInstance, publicUrl: string | undefined): () => string {
+  if (publicUrl) {
+    const fixed = publicUrl.replace(/\/+$/, '')
+    return () => fixed
+  }
+  let listening: string | undefined
+  return () => {
+    if (listening) return listening
+    const [address] = app.addresses()
+    if (!address || typeof address === 'string') return 'http://localhost'
+    const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
+    listening = `http://${host}:${address.port}`
+    return listening
+  }
 }

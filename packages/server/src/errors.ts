@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 
 /** The JSON body of every error response. */
@@ -61,7 +61,7 @@ export function describeValidation(
 
 /**
  * Errors as JSON: a refused request field → 400 `{ error, field }`; other client errors keep their status; a
- * server error is logged and answered 500 without details.
+ * server error is logged and answered 500 without details. (The 404 handler is `notFound`.)
  */
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -77,7 +77,9 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed')
     return reply.code(Math.max(status, 500)).send({ error: 'Internal server error' })
   })
-  app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}` })
-  })
+}
+
+/** The 404 of a path no route serves. */
+export function notFound(request: FastifyRequest, reply: FastifyReply): void {
+  reply.code(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}` })
 }

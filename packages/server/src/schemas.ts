@@ -8,11 +8,43 @@ export const idPattern = /^[A-Za-z0-9._-]{1,128}$/
 /** CAIP-2: namespace (3–8 of a-z, 0-9, -) and reference (1–32 of A-Z, a-z, 0-9, -, _). */
 export const caip2Pattern = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
 
-/** A single string query parameter (a repeated one arrives as an array and is refused). */
-function text(field: string, max: number) {
+/** NUL: PostgreSQL's text cannot hold it, so no field of this API may carry one. */
+export const hasNul = (value: string) => value.includes('\u0000')
+/** C0 and C1 control characters and DEL: no place in an identifier. */
+const controlCharacter = /\p{Cc}/u
+
+/**
+ * Free text (a URL, a search, a message): at most `max` characters and no NUL. A repeated query parameter arrives
+ * as an array and is refused.
+ *
+ * @example
+ * text('search', 100).parse('rain') // 'rain'
+ */
+export function text(field: string, max: number) {
   return z
     .string({ error: `${field} must be a single string` })
     .max(max, `${field} must be at most ${max} characters`)
+    .refine((value) => !hasNul(value), `${field} must not contain NUL characters`)
+}
+
+/** An identifier or label (project id, SDK type and version): printable, at most `max` characters. */
+export function label(field: string, max: number) {
+  return z
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? `${field} is required` : `${field} must be a single string`,
+    })
+    .max(max, `${field} must be at most ${max} characters`)
+    .refine((value) => !controlCharacter.test(value), `${field} must be printable (no control characters)`)
+}
+
+/** The latest instant PostgreSQL and ISO 8601's four-digit years both hold: 9999-12-31T23:59:59.999Z. */
+export const MAX_TIME_MS = 253_402_300_799_999
+
+/** Whether a date is a real one between 1970 and the year 9999 (what the database stores without surprise). */
+export function isStorableDate(date: Date): boolean {
+  const time = date.getTime()
+  return Number.isFinite(time) && time >= 0 && time <= MAX_TIME_MS
 }
 
 function integer(field: string, min: number, max: number, fallback: number) {
@@ -65,9 +97,9 @@ function list(field: string, item: RegExp, itemName: string, maxItems: number) {
 
 /** Sent with every request by the SDK; counted per project and SDK version. */
 export const sdkQuery = z.object({
-  projectId: text('projectId', 100).optional().meta({ description: 'Project id' }),
-  st: text('st', 100).optional().meta({ description: 'SDK type, e.g. latch' }),
-  sv: text('sv', 100).optional().meta({ description: 'SDK version' }),
+  projectId: label('projectId', 100).optional().meta({ description: 'Project id' }),
+  st: label('st', 100).optional().meta({ description: 'SDK type, e.g. latch' }),
+  sv: label('sv', 100).optional().meta({ description: 'SDK version' }),
 })
 
 export const getWalletsQuery = sdkQuery.extend({
@@ -124,10 +156,7 @@ export const errorBody = z.object({
 })
 
 export const analyticsQuery = sdkQuery.extend({
-  projectId: z
-    .string({ error: 'projectId is required' })
-    .min(1, 'projectId is required')
-    .max(100, 'projectId must be at most 100 characters'),
+  projectId: label('projectId', 100).min(1, 'projectId is required'),
 })
 
 export const analyticsConfig = z.object({ isAnalyticsEnabled: z.boolean() })
@@ -146,20 +175,23 @@ export const analyticsEvent = z.object({
   eventId: z
     .string()
     .regex(/^[A-Za-z0-9_-]{8,128}$/, 'must be a UUID (8 to 128 letters, digits, "-" or "_")'),
-  url: z.string().max(2048),
-  domain: z.string().max(255),
+  url: text('url', 2048),
+  domain: text('domain', 255),
   timestamp: z
     .number()
     .int()
     .min(0)
-    .max(8_640_000_000_000_000)
+    .max(MAX_TIME_MS, 'timestamp must be milliseconds since 1970, before the year 10000')
     .meta({ description: 'Milliseconds since the epoch' }),
   props: z.object({
     type: z.literal('track'),
     event: analyticsEventName,
-    address: z.string().max(128).optional(),
+    address: text('address', 128).optional(),
     properties: z
-      .record(z.string().max(100), z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]))
+      .record(
+        text('property name', 100),
+        z.union([text('property value', 1000), z.number(), z.boolean(), z.null()]),
+      )
       .refine((value) => Object.keys(value).length <= 50, 'must have at most 50 keys')
       .optional(),
   }),

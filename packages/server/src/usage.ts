@@ -13,7 +13,11 @@ export interface UsageRecorderOptions {
   flushIntervalMs?: number
   /** Distinct (project, type, version) keys kept between flushes; requests with new keys beyond it are not counted. */
   maxKeys?: number
-  onError?: (error: unknown) => void
+  /**
+   * A write failed: `dropped` counters could not be written on their own and were given up (the rest are written
+   * or kept for the next flush). Called once per flush, never per counter.
+   */
+  onError?: (error: unknown, dropped: number) => void
 }
 
 /**
@@ -37,11 +41,27 @@ export function createUsageRecorder(storage: Storage, options: UsageRecorderOpti
       counters = new Map()
       try {
         await storage.addUsage(batch)
+        return
       } catch (error) {
-        // Put the counts back so that the next flush retries them.
+        // One bad row fails the whole batch: write the counters one by one, so that it cannot block the others.
+        const failed: UsageCounter[] = []
+        let firstError: unknown = error
         for (const counter of batch)
-          add(counter.projectId, counter.sdkType, counter.sdkVersion, counter.requests)
-        options.onError?.(error)
+          await storage.addUsage([counter]).catch((single: unknown) => {
+            failed.push(counter)
+            firstError = single
+          })
+        if (failed.length === 0) return
+        // The database away: keep them all for the next flush. The database up: the failing ones are rows it
+        // refuses, which would fail forever, so drop them.
+        const keep = await storage.ping().then(
+          () => false,
+          () => true,
+        )
+        if (keep)
+          for (const counter of failed)
+            add(counter.projectId, counter.sdkType, counter.sdkVersion, counter.requests)
+        options.onError?.(firstError, keep ? 0 : failed.length)
       }
     })
     return flushing

@@ -2,7 +2,7 @@
 // /docs. Beside the chains code rather than in src/schemas.ts because the balance query depends on the chains
 // configured.
 import { z } from 'zod'
-import { sdkQuery } from '../schemas.ts'
+import { label, sdkQuery } from '../schemas.ts'
 
 /** CAIP-10: a CAIP-2 chain id and an account address (`native` for a chain's coin in price requests). */
 export const caip10Pattern = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}:[-.%a-zA-Z0-9]{1,128}$/
@@ -76,7 +76,7 @@ export const fungiblePriceBody = z.object({
     .min(1, 'addresses must list at least one address')
     .max(100, 'addresses must list at most 100 addresses')
     .meta({ description: "CAIP-10 token addresses, or '<CAIP-2>:native' for a chain's coin" }),
-  projectId: z.string().max(100, 'projectId must be at most 100 characters').optional(),
+  projectId: label('projectId', 100).optional(),
 })
 
 export const fungiblePrices = z.object({

@@ -1,5 +1,6 @@
-// Names (issue 5): `<label>.<zone>`, registered by a signature of the address that owns it. Pure rules.
+// Names: `<label>.<zone>`, registered by a signature of the address that owns it. Pure rules.
 import { z } from 'zod'
+import { hasNul } from '../schemas.ts'
 
 /** The zone names live in unless a request names another configured zone. */
 export const DEFAULT_ZONE = 'latch.id'
@@ -67,11 +68,24 @@ export function chainOfCoinType(coinType: number): number | undefined {
   return undefined
 }
 
+/** Attributes a name may carry (avatar, bio…). */
+const MAX_ATTRIBUTES = 20
+
 /** The message a wallet signs to register a name (JSON). */
 export const registrationMessage = z.object({
   name: z.string({ error: 'message.name must be a string' }),
   attributes: z
     .record(z.string(), z.string(), { error: 'message.attributes must map strings to strings' })
+    .refine((value) => Object.keys(value).length <= MAX_ATTRIBUTES, {
+      error: `message.attributes may hold at most ${MAX_ATTRIBUTES} entries`,
+    })
+    .refine(
+      (value) => Object.entries(value).every(([key, entry]) => key.length <= 64 && entry.length <= 1000),
+      { error: 'message.attributes keys must be at most 64 characters and values at most 1000' },
+    )
+    .refine((value) => !Object.entries(value).some(([key, entry]) => hasNul(key) || hasNul(entry)), {
+      error: 'message.attributes must not contain NUL characters',
+    })
     .optional(),
   timestamp: z
     .number({ error: 'message.timestamp must be a number (unix seconds)' })

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { isOriginAllowed } from '../cors.ts'
+import type { EventQuota } from '../eventQuota.ts'
 import { createProjectLookup } from '../projectLookup.ts'
 import { analyticsAccepted, analyticsBody, analyticsConfig, analyticsQuery, errorBody } from '../schemas.ts'
 import type { Project, Storage } from '../storage/types.ts'
@@ -10,6 +11,8 @@ export interface AnalyticsRoutesOptions {
   storage: Storage
   /** How long a project's settings are cached (default 5 s). */
   projectTtlMs?: number
+  /** Events each project may store per minute; without it, no quota. */
+  eventQuota?: EventQuota
 }
 
 /**
@@ -17,7 +20,7 @@ export interface AnalyticsRoutesOptions {
  * Origin, allow it — else 403, which the client turns into 'Invalid App Configuration'.
  */
 export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesOptions> = async (app, options) => {
-  const { storage } = options
+  const { storage, eventQuota } = options
   const lookupProject = createProjectLookup(storage, options.projectTtlMs)
 
   /** The project, or undefined after answering 403. */
@@ -64,7 +67,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesOptions> = as
   app.post(
     '/e',
     {
-      config: { usage: true },
+      config: { usage: true, limit: 'analytics' },
       bodyLimit: 512 * 1024,
       schema: {
         summary: 'Store analytics events (one, or an array of up to 100)',
@@ -78,6 +81,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesOptions> = as
           204: z.null().meta({ description: 'Analytics are off for the project' }),
           400: errorBody,
           403: errorBody,
+          429: errorBody,
         },
       },
     },
@@ -86,6 +90,12 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesOptions> = as
       if (!project) return reply
       if (!project.analyticsEnabled) return reply.code(204).send(null)
       const batch = Array.isArray(request.body) ? request.body : [request.body]
+      const quota = (await eventQuota?.take(project.id, batch.length)) ?? { ok: true }
+      if (!quota.ok)
+        return reply
+          .code(429)
+          .header('retry-after', String(quota.retryAfterS))
+          .send({ error: `Project ${project.id} has sent its analytics events for this minute` })
       await storage.insertEvents(
         project.id,
         batch.map((event) => ({

@@ -15,8 +15,8 @@ import { errorBody, sdkQuery } from '../schemas.ts'
 
 export interface BlockchainRoutesOptions {
   blockchain: BlockchainConfig
-  /** Base URL for icon URLs; default: the request's protocol and host. */
-  publicUrl?: string
+  /** Base URL of icon URLs (the server's public URL). */
+  baseUrl: () => string
 }
 
 type TokenBalance = z.output<typeof balances>['balances'][number]
@@ -57,7 +57,7 @@ const iconUrlOf = (baseUrl: string, symbol: string) =>
  */
 export const blockchainRoutes: FastifyPluginAsyncZod<BlockchainRoutesOptions> = async (
   app,
-  { blockchain, publicUrl },
+  { blockchain, baseUrl: baseUrlOf },
 ) => {
   const chains = blockchain.chains
   const clients = new Map(chains.map((chain) => [chain.caipNetworkId, chainClient(chain)]))
@@ -124,7 +124,12 @@ export const blockchainRoutes: FastifyPluginAsyncZod<BlockchainRoutesOptions> = 
   app.get(
     '/v1/account/:address/balance',
     {
-      config: { usage: true },
+      // A forced read skips the cache and asks every chain: limited apart, and more tightly.
+      config: {
+        usage: true,
+        limit: (request) =>
+          (request.query as { forceUpdate?: unknown }).forceUpdate === 'true' ? 'refresh' : 'read',
+      },
       schema: {
         summary: "An account's native and token balances, read from the chains",
         description:
@@ -139,7 +144,7 @@ export const blockchainRoutes: FastifyPluginAsyncZod<BlockchainRoutesOptions> = 
     async (request, reply) => {
       const { address } = request.params
       const { currency, chainId, forceUpdate } = request.query
-      const baseUrl = publicUrl ?? `${request.protocol}://${request.host}`
+      const baseUrl = baseUrlOf()
       const key = JSON.stringify([baseUrl, address, chainId ?? '*', currency])
       if (!forceUpdate) {
         const cached = cache.get(key)
@@ -180,7 +185,7 @@ export const blockchainRoutes: FastifyPluginAsyncZod<BlockchainRoutesOptions> = 
     },
     async (request) => {
       const { currency, addresses } = request.body
-      const baseUrl = publicUrl ?? `${request.protocol}://${request.host}`
+      const baseUrl = baseUrlOf()
       const known = new Map<string, PricedAsset & { name: string }>()
       for (const caip10 of addresses) {
         const cut = caip10.lastIndexOf(':')

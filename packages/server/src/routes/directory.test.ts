@@ -52,7 +52,7 @@ describe('GET /getWallets', () => {
       id: 'alpha',
       name: 'Alpha',
       image_id: 'alpha-icon',
-      image_url: 'http://localhost:80/getWalletImage/alpha-icon',
+      image_url: 'http://localhost/getWalletImage/alpha-icon',
       rdns: 'io.alpha',
       chains: ['eip155:1', 'eip155:10'],
       mobile_link: 'alpha://',
@@ -146,6 +146,47 @@ describe('GET /getWallets', () => {
     const after = await getWallets('?entries=100&search=zeta')
     expect(idsOf(after.body)).toEqual(['zeta-1', 'zeta-2', 'zeta-3'])
     await t.storage.replaceDirectory(fixtureSnapshot)
+  })
+})
+
+describe('shared caches and hosts', () => {
+  test('an answer that reflects the Origin varies by Origin as well as by encoding, cached or not', async () => {
+    for (let round = 0; round < 2; round++) {
+      const response = await t.app.inject({
+        url: '/getWallets?entries=2',
+        headers: { origin: 'http://localhost:5173', 'accept-encoding': 'gzip' },
+      })
+      expect(response.headers['access-control-allow-origin']).toBe('http://localhost:5173')
+      expect(response.headers['cache-control']).toBe('public, max-age=60')
+      const vary = String(response.headers.vary)
+        .toLowerCase()
+        .split(/\s*,\s*/)
+      expect(vary).toEqual(expect.arrayContaining(['origin', 'accept-encoding']))
+    }
+  })
+
+  test("a client's Host header never reaches the links: they name the server's own address", async () => {
+    const response = await t.app.inject({ url: '/getWallets?entries=1', headers: { host: 'evil.example' } })
+    expect(response.json().data[0].image_url).toBe('http://localhost/getWalletImage/alpha-icon')
+  })
+
+  test('with allowed hosts, another Host is refused 421 and the health check still answers', async () => {
+    const strict = await createApp({
+      storage: t.storage,
+      allowedHosts: ['latch.example.com'],
+      publicUrl: 'https://latch.example.com',
+    })
+    try {
+      const refused = await strict.inject({ url: '/getWallets', headers: { host: 'evil.example' } })
+      expect(refused.statusCode).toBe(421)
+      expect(refused.json().error).toBe('This server does not answer for host evil.example')
+      const served = await strict.inject({ url: '/getWallets', headers: { host: 'latch.example.com' } })
+      expect(served.statusCode).toBe(200)
+      const health = await strict.inject({ url: '/health', headers: { host: '10.0.0.7:8787' } })
+      expect(health.statusCode).toBe(200)
+    } finally {
+      await strict.close()
+    }
   })
 })
 

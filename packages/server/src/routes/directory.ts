@@ -3,12 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { WalletRecord } from '../directory/records.ts'
 import { LruCache } from '../lruCache.ts'
 import { errorBody, getWalletsQuery, walletsPage } from '../schemas.ts'
+import { appendVary } from '../security.ts'
 import type { Storage } from '../storage/types.ts'
 
 export interface DirectoryRoutesOptions {
   storage: Storage
-  /** Base URL for image_url; default: the request's protocol and host. */
-  publicUrl?: string
+  /** Base URL of image_url (the server's public URL). */
+  baseUrl: () => string
 }
 
 type WalletsPageBody = (typeof walletsPage)['_zod']['output']
@@ -54,7 +55,7 @@ export function acceptsGzip(header: string | undefined): boolean {
 /** `GET /getWallets` (SPEC §7): a page of the directory, filtered, in a stable order, cached for 30 s. */
 export const directoryRoutes: FastifyPluginAsyncZod<DirectoryRoutesOptions> = async (
   app,
-  { storage, publicUrl },
+  { storage, baseUrl: baseUrlOf },
 ) => {
   // Serialised bodies by normalised query (projectId, st and sv do not change the answer), each also gzipped
   // once when cached: a page of 40 wallets is ~25 KB of JSON and ~3 KB gzipped, and browsers always accept gzip.
@@ -79,7 +80,7 @@ export const directoryRoutes: FastifyPluginAsyncZod<DirectoryRoutesOptions> = as
     },
     async (request, reply) => {
       const query = request.query
-      const baseUrl = publicUrl ?? `${request.protocol}://${request.host}`
+      const baseUrl = baseUrlOf()
       const key = JSON.stringify([
         baseUrl,
         query.page,
@@ -110,10 +111,8 @@ export const directoryRoutes: FastifyPluginAsyncZod<DirectoryRoutesOptions> = as
         // An import that committed meanwhile made this answer stale: serve it once, do not keep it.
         if (started === generation) cache.set(key, body)
       }
-      reply
-        .header('cache-control', 'public, max-age=60')
-        .header('vary', 'accept-encoding')
-        .type('application/json; charset=utf-8')
+      reply.header('cache-control', 'public, max-age=60').type('application/json; charset=utf-8')
+      appendVary(reply, 'Accept-Encoding')
       // A string or buffer with a JSON content type goes out as it is: the cached body is not serialised again.
       if (acceptsGzip(request.headers['accept-encoding'])) {
         return reply.header('content-encoding', 'gzip').send(body.gzip as unknown as WalletsPageBody)

@@ -11,6 +11,8 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
   app.get(
     '/health',
     {
+      // Load balancers poll it; it costs one trivial query.
+      config: { limit: false },
       schema: {
         summary: 'Liveness and database reachability',
         tags: ['health'],

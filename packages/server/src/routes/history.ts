@@ -2,15 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { balanceParams } from '../chains/schemas.ts'
 import { type BlockchainConfig, type ChainConfig, type PricedAsset, priceKey } from '../chains/types.ts'
-import { errorBody, sdkQuery } from '../schemas.ts'
+import { errorBody, isStorableDate, sdkQuery, text } from '../schemas.ts'
 import type { HistoryCursor, HistoryEntry } from '../storage/history.ts'
 import type { Storage } from '../storage/types.ts'
 
 export interface HistoryRoutesOptions {
   storage: Storage
   blockchain: BlockchainConfig
-  /** Base URL for icon URLs; default: the request's protocol and host. */
-  publicUrl?: string
+  /** Base URL of icon URLs (the server's public URL). */
+  baseUrl: () => string
 }
 
 /** Transactions per page. */
@@ -67,16 +67,21 @@ export function encodeCursor(cursor: HistoryCursor): string {
   ).toString('base64url')
 }
 
-export function decodeCursor(text: string): HistoryCursor | undefined {
+const INT32_MAX = 2_147_483_647
+
+/** The cursor's position, or undefined when the text is not a cursor this server could have written. */
+export function decodeCursor(cursor: string): HistoryCursor | undefined {
   try {
-    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'))
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
     if (!Array.isArray(value) || value.length !== 4) return undefined
     const [minedAt, chainId, blockNumber, txIndex] = value as [unknown, unknown, unknown, unknown]
     const date = typeof minedAt === 'string' ? new Date(minedAt) : undefined
-    const integers = [chainId, blockNumber, txIndex].every(
-      (n) => Number.isSafeInteger(n) && (n as number) >= 0,
-    )
-    if (!date || Number.isNaN(date.getTime()) || !integers) return undefined
+    // Within the columns' ranges: chain id and transaction index are PostgreSQL integers, the block a bigint.
+    const within = (n: unknown, max: number) =>
+      Number.isSafeInteger(n) && (n as number) >= 0 && (n as number) <= max
+    const integers =
+      within(chainId, INT32_MAX) && within(blockNumber, Number.MAX_SAFE_INTEGER) && within(txIndex, INT32_MAX)
+    if (!date || !isStorableDate(date) || !integers) return undefined
     return {
       minedAt: date,
       chainId: chainId as number,
@@ -109,7 +114,7 @@ function operationTypeFor(
  */
 export const historyRoutes: FastifyPluginAsyncZod<HistoryRoutesOptions> = async (
   app,
-  { storage, blockchain, publicUrl },
+  { storage, blockchain, baseUrl: baseUrlOf },
 ) => {
   const chains = new Map(blockchain.chains.map((chain) => [chain.caipNetworkId, chain]))
   const byId = new Map(blockchain.chains.map((chain) => [chain.chainId, chain]))
@@ -127,12 +132,12 @@ export const historyRoutes: FastifyPluginAsyncZod<HistoryRoutesOptions> = async 
         tags: ['blockchain'],
         params: z.object({ account: balanceParams.shape.address }),
         querystring: sdkQuery.extend({
-          cursor: z.string().max(500, 'cursor is too long').optional(),
+          cursor: text('cursor', 500).optional(),
           chainId: z
             .string()
             .refine((value) => chains.has(value), chainMessage)
             .optional(),
-          onramp: z.string().max(50).optional(),
+          onramp: text('onramp', 50).optional(),
         }),
         response: {
           200: z.object({ data: z.array(transaction), next: z.string().nullable() }),
@@ -164,7 +169,7 @@ export const historyRoutes: FastifyPluginAsyncZod<HistoryRoutesOptions> = async 
             })
           : null
 
-      const baseUrl = publicUrl ?? `${request.protocol}://${request.host}`
+      const baseUrl = baseUrlOf()
       const assets = new Map<string, PricedAsset>()
       const listed = (chain: ChainConfig, token: string | null) =>
         token === null

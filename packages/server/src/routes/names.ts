@@ -15,7 +15,7 @@ import {
   suggestionLabels,
   timestampProblem,
 } from '../names/rules.ts'
-import { errorBody, sdkQuery } from '../schemas.ts'
+import { errorBody, sdkQuery, text } from '../schemas.ts'
 import { checkSignature } from '../signatures.ts'
 import type { NameRecord } from '../storage/names.ts'
 import type { Storage } from '../storage/types.ts'
@@ -44,7 +44,7 @@ const profile = z.object({
   attributes: z.record(z.string(), z.string()),
 })
 
-const nameParams = z.object({ name: z.string().max(300, 'name must be at most 300 characters') })
+const nameParams = z.object({ name: text('name', 300) })
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000)
 
 function profileOf(record: NameRecord): z.output<typeof profile> {
@@ -96,7 +96,7 @@ export const namesRoutes: FastifyPluginAsyncZod<NamesRoutesOptions> = async (app
         summary: 'A registered name',
         tags: ['names'],
         params: nameParams,
-        querystring: sdkQuery.extend({ apiVersion: z.string().max(10).optional() }),
+        querystring: sdkQuery.extend({ apiVersion: text('apiVersion', 10).optional() }),
         response: { 200: profile, 400: errorBody, 404: errorBody },
       },
     },
@@ -119,8 +119,8 @@ export const namesRoutes: FastifyPluginAsyncZod<NamesRoutesOptions> = async (app
         tags: ['names'],
         params: balanceParams,
         querystring: sdkQuery.extend({
-          sender: z.string().max(100).optional(),
-          apiVersion: z.string().max(10).optional(),
+          sender: text('sender', 100).optional(),
+          apiVersion: text('apiVersion', 10).optional(),
         }),
         response: { 200: z.array(profile), 400: errorBody },
       },
@@ -139,7 +139,7 @@ export const namesRoutes: FastifyPluginAsyncZod<NamesRoutesOptions> = async (app
         summary: 'The name asked for (registered or not), then up to 4 free alternatives',
         tags: ['names'],
         params: nameParams,
-        querystring: sdkQuery.extend({ zone: z.string().max(100).optional() }),
+        querystring: sdkQuery.extend({ zone: text('zone', 100).optional() }),
         response: {
           200: z.object({ suggestions: z.array(z.object({ name: z.string(), registered: z.boolean() })) }),
           400: errorBody,
@@ -168,7 +168,7 @@ export const namesRoutes: FastifyPluginAsyncZod<NamesRoutesOptions> = async (app
   app.post(
     '/v1/profile/account',
     {
-      config: { usage: true },
+      config: { usage: true, limit: 'write' },
       schema: {
         summary: 'Register a name, signed for by its address',
         description:
@@ -180,9 +180,7 @@ export const namesRoutes: FastifyPluginAsyncZod<NamesRoutesOptions> = async (app
         body: z.object({
           coin_type: z.number({ error: 'coin_type must be a number' }).int('coin_type must be an integer'),
           address: balanceParams.shape.address,
-          message: z
-            .string({ error: 'message must be a string' })
-            .max(2000, 'message must be at most 2000 characters'),
+          message: text('message', 2000),
           signature: z
             .string({ error: 'signature must be a string' })
             .regex(/^0x(?:[0-9a-fA-F]{2})+$/, 'signature must be hex bytes (0x…)')
@@ -204,6 +202,15 @@ export const namesRoutes: FastifyPluginAsyncZod<NamesRoutesOptions> = async (app
       if (!checked.ok) return reply.code(400).send({ error: checked.problem, field: 'message.name' })
       const stale = timestampProblem(parsed.message.timestamp, now())
       if (stale) return reply.code(400).send({ error: stale, field: 'message.timestamp' })
+      // What the database can answer is asked before the chain is: a replayed message or a taken name costs no
+      // upstream call. The registration below still settles races in one transaction.
+      const messageHash = createHash('sha256').update(message).digest('hex')
+      if (await storage.names.messageUsed(messageHash))
+        return reply.code(409).send({ error: 'This message has already been used', field: 'message' })
+      if (await storage.names.get(checked.name))
+        return reply
+          .code(409)
+          .send({ error: `Name is already registered: ${checked.name}`, field: 'message.name' })
 
       const verdict = await checkSignature(verifiers.get(coinType), {
         address,
@@ -226,7 +233,7 @@ export const namesRoutes: FastifyPluginAsyncZod<NamesRoutesOptions> = async (app
         address,
         coinType,
         attributes: parsed.message.attributes ?? {},
-        messageHash: createHash('sha256').update(message).digest('hex'),
+        messageHash,
       })
       if (result.status === 'replayed')
         return reply.code(409).send({ error: 'This message has already been used', field: 'message' })
@@ -247,7 +254,7 @@ export const namesRoutes: FastifyPluginAsyncZod<NamesRoutesOptions> = async (app
           "An address's name and avatar: its newest Latch name, else its ENS name when ENS is configured",
         tags: ['names'],
         params: balanceParams,
-        querystring: sdkQuery.extend({ sender: z.string().max(100).optional() }),
+        querystring: sdkQuery.extend({ sender: text('sender', 100).optional() }),
         response: {
           200: z.object({ name: z.string().nullable(), avatar: z.string().nullable() }),
           400: errorBody,

@@ -185,9 +185,17 @@ describe('POST /v1/sessions (sign in)', () => {
     const forged = await signIn(text, await bob.signMessage({ message: text }))
     expect(forged.statusCode).toBe(401)
     expect(forged.json().error).toBe('Signature does not match the address')
-    const signature = await alice.signMessage({ message: text })
+    // The refused signature spent the nonce: the right signature over the same message no longer signs in.
+    const late = await signIn(text, await alice.signMessage({ message: text }))
+    expect({ status: late.statusCode, error: late.json().error }).toEqual({
+      status: 401,
+      error: 'Unknown, expired or already used nonce',
+    })
+
+    const fresh = await message(alice.address)
+    const signature = await alice.signMessage({ message: fresh })
     const tampered = await signIn(
-      text.replace('Sign in to the test app', 'Sign in to the evil app'),
+      fresh.replace('Sign in to the test app', 'Sign in to the evil app'),
       signature,
     )
     expect(tampered.statusCode).toBe(401)

@@ -5,7 +5,7 @@ import { parseSiweMessage } from 'viem/siwe'
 import { z } from 'zod'
 import { balanceParams } from '../chains/schemas.ts'
 import type { BlockchainConfig } from '../chains/types.ts'
-import { errorBody, sdkQuery } from '../schemas.ts'
+import { errorBody, isStorableDate, sdkQuery, text } from '../schemas.ts'
 import { revokeSessionMessage } from '../sessions/messages.ts'
 import { checkSignature } from '../signatures.ts'
 import type { SessionRecord } from '../storage/sessions.ts'
@@ -16,6 +16,11 @@ export interface SessionsRoutesOptions {
   blockchain: BlockchainConfig
   /** Domains a message may name when the request has no Origin header (a server-side client). */
   domains?: readonly string[]
+  /**
+   * The longest a session may last, whatever its message asks (a message may name an expiration centuries away).
+   * Default 30 days.
+   */
+  maxSessionMs?: number
   /** The clock messages and nonces are checked against (tests). */
   now?: () => Date
 }
@@ -26,6 +31,10 @@ export const NONCE_TTL_MS = 10 * 60_000
 const CLOCK_SKEW_MS = 60_000
 /** A session whose message names no expiration lasts this long. */
 export const DEFAULT_SESSION_MS = 7 * 24 * 60 * 60_000
+/** No session lasts longer than this unless the operator says otherwise. */
+export const MAX_SESSION_MS = 30 * 24 * 60 * 60_000
+/** How often expired nonces are deleted. */
+const NONCE_PURGE_MS = 60_000
 const NONCE_LENGTH = 24
 const alphanumeric = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 
@@ -85,6 +94,14 @@ export const sessionsRoutes: FastifyPluginAsyncZod<SessionsRoutesOptions> = asyn
   const { storage, blockchain } = options
   const now = options.now ?? (() => new Date())
   const domains = new Set(options.domains ?? [])
+  const maxSessionMs = options.maxSessionMs ?? MAX_SESSION_MS
+  const purge = setInterval(() => {
+    storage.sessions.purgeNonces(now()).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'could not delete expired sign-in nonces')
+    })
+  }, NONCE_PURGE_MS)
+  purge.unref()
+  app.addHook('onClose', async () => clearInterval(purge))
   const verifiers = new Map<string, PublicClient>(
     blockchain.chains.map((chain) => [
       `eip155:${chain.chainId}`,
@@ -95,7 +112,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<SessionsRoutesOptions> = asyn
   app.get(
     '/v1/sessions/nonce',
     {
-      config: { usage: true },
+      config: { usage: true, limit: 'write' },
       schema: {
         summary: 'A single-use nonce for a sign-in message, valid 10 minutes',
         tags: ['sessions'],
@@ -106,7 +123,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<SessionsRoutesOptions> = asyn
     async (_request, reply) => {
       const nonce = newNonce()
       const issued = now()
-      await storage.sessions.createNonce(nonce, new Date(issued.getTime() + NONCE_TTL_MS), issued)
+      await storage.sessions.createNonce(nonce, new Date(issued.getTime() + NONCE_TTL_MS))
       reply.header('cache-control', 'no-store')
       return { nonce }
     },
@@ -115,7 +132,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<SessionsRoutesOptions> = asyn
   app.post(
     '/v1/sessions',
     {
-      config: { usage: true },
+      config: { usage: true, limit: 'write' },
       schema: {
         summary: 'Sign in: verify a signed EIP-4361 message and start a session',
         description:
@@ -126,9 +143,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<SessionsRoutesOptions> = asyn
         tags: ['sessions'],
         querystring: sdkQuery,
         body: z.object({
-          message: z
-            .string({ error: 'message must be a string' })
-            .max(4000, 'message must be at most 4000 characters'),
+          message: text('message', 4000),
           signature,
         }),
         response: {
@@ -151,6 +166,12 @@ export const sessionsRoutes: FastifyPluginAsyncZod<SessionsRoutesOptions> = asyn
       if (missing)
         return reply.code(400).send({ error: `The message has no ${missing} (EIP-4361)`, field: 'message' })
       const { domain, uri, nonce, issuedAt, expirationTime, notBefore } = fields as Required<typeof fields>
+      const dates = { 'Issued At': issuedAt, 'Expiration Time': expirationTime, 'Not Before': notBefore }
+      for (const [name, date] of Object.entries(dates))
+        if (date !== undefined && !isStorableDate(date))
+          return reply
+            .code(400)
+            .send({ error: `The message's ${name} is not a date between 1970 and 9999`, field: 'message' })
       if (!isAddress(fields.address!, { strict: false }))
         return reply
           .code(400)
@@ -202,6 +223,9 @@ export const sessionsRoutes: FastifyPluginAsyncZod<SessionsRoutesOptions> = asyn
           .code(401)
           .send({ error: 'The message was issued more than 10 minutes ago', field: 'message' })
 
+      // The cheap check before the costly one: a message without a live nonce costs no call to the chain.
+      if (!(await storage.sessions.nonceUsable(nonce, now())))
+        return reply.code(401).send({ error: 'Unknown, expired or already used nonce', field: 'message' })
       const verdict = await checkSignature(verifier, { address, message, signature: signed as Hex })
       if (verdict === 'unreachable') {
         request.log.warn({ chainId }, 'sign-in signature could not be checked: its chain does not answer')
@@ -209,8 +233,11 @@ export const sessionsRoutes: FastifyPluginAsyncZod<SessionsRoutesOptions> = asyn
           .code(502)
           .send({ error: `Could not check the signature on ${chainId}`, field: 'signature' })
       }
-      if (verdict === 'invalid')
+      if (verdict === 'invalid') {
+        // A refused signature spends its nonce, so each check of the chain costs the caller a new nonce.
+        await storage.sessions.spendNonce(nonce, now())
         return reply.code(401).send({ error: 'Signature does not match the address', field: 'signature' })
+      }
 
       const token = randomBytes(32).toString('base64url')
       const record: SessionRecord = {
@@ -222,7 +249,12 @@ export const sessionsRoutes: FastifyPluginAsyncZod<SessionsRoutesOptions> = asyn
         message,
         signature: signed,
         issuedAt,
-        expiresAt: expirationTime ?? new Date(issuedAt.getTime() + DEFAULT_SESSION_MS),
+        expiresAt: new Date(
+          Math.min(
+            expirationTime?.getTime() ?? issuedAt.getTime() + DEFAULT_SESSION_MS,
+            issuedAt.getTime() + maxSessionMs,
+          ),
+        ),
         revokedAt: null,
       }
       const created = await storage.sessions.create({ ...record, tokenHash: sha256(token), nonce }, now())
@@ -269,7 +301,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<SessionsRoutesOptions> = asyn
   app.post(
     '/v1/sessions/:address/revoke',
     {
-      config: { usage: true },
+      config: { usage: true, limit: 'write' },
       schema: {
         summary: 'Revoke a sign-in session, signed for by its address',
         description:
@@ -279,7 +311,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<SessionsRoutesOptions> = asyn
         params: balanceParams,
         querystring: sdkQuery,
         body: z.object({
-          pci: z.string({ error: 'pci must be a string' }).min(1, 'pci is empty').max(100, 'pci is too long'),
+          pci: text('pci', 100).min(1, 'pci is empty'),
           signature,
         }),
         response: {

@@ -29,6 +29,8 @@ export interface NameStore {
   /** Records the name and uses up its message, in one transaction: both or neither. */
   register(registration: NameRegistration): Promise<RegisterResult>
   get(name: string): Promise<NameRecord | undefined>
+  /** Whether a message (by its hash) has registered a name already. */
+  messageUsed(messageHash: string): Promise<boolean>
   /** The names of an address (lower-case), newest first. */
   listByAddress(address: string): Promise<NameRecord[]>
   /** Which of `candidates` are registered. */
@@ -61,6 +63,13 @@ export function createNameStore(db: Database): NameStore {
     async get(name) {
       const [record] = await db.select().from(names).where(eq(names.name, name))
       return record
+    },
+    async messageUsed(messageHash) {
+      const rows = await db
+        .select({ messageHash: usedNameMessages.messageHash })
+        .from(usedNameMessages)
+        .where(eq(usedNameMessages.messageHash, messageHash))
+      return rows.length > 0
     },
     listByAddress(address) {
       return db

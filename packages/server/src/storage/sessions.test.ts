@@ -38,11 +38,11 @@ describe.each(backends)('sign-in sessions on %s', (_name, open) => {
   afterAll(() => storage.close())
 
   test('a nonce starts one session; used, unknown or expired nonces start none and write nothing', async () => {
-    await storage.sessions.createNonce('n1', later(600_000), NOW)
+    await storage.sessions.createNonce('n1', later(600_000))
     expect(await storage.sessions.create(session('s1', 'n1'), NOW)).toBe('created')
     expect(await storage.sessions.create(session('s2', 'n1'), NOW)).toBe('nonce')
     expect(await storage.sessions.create(session('s3', 'never-issued'), NOW)).toBe('nonce')
-    await storage.sessions.createNonce('n2', later(1_000), NOW)
+    await storage.sessions.createNonce('n2', later(1_000))
     expect(await storage.sessions.create(session('s4', 'n2'), later(2_000))).toBe('nonce')
     expect(await storage.sessions.get('s2')).toBeUndefined()
     expect(await storage.sessions.get('s4')).toBeUndefined()
@@ -50,8 +50,24 @@ describe.each(backends)('sign-in sessions on %s', (_name, open) => {
     expect(await storage.sessions.create(session('s5', 'n2'), NOW)).toBe('created')
   })
 
+  test('a nonce is usable until used, spent or expired; expired ones are purged, live ones kept', async () => {
+    await storage.sessions.createNonce('p-live', later(600_000))
+    await storage.sessions.createNonce('p-spent', later(600_000))
+    await storage.sessions.createNonce('p-old', later(-1_000))
+    expect(await storage.sessions.nonceUsable('p-live', NOW)).toBe(true)
+    expect(await storage.sessions.nonceUsable('p-old', NOW)).toBe(false)
+    expect(await storage.sessions.nonceUsable('p-unknown', NOW)).toBe(false)
+    await storage.sessions.spendNonce('p-spent', NOW)
+    expect(await storage.sessions.nonceUsable('p-spent', NOW)).toBe(false)
+    expect(await storage.sessions.create(session('p1', 'p-spent'), NOW)).toBe('nonce')
+
+    expect(await storage.sessions.purgeNonces(NOW)).toBeGreaterThanOrEqual(1)
+    expect(await storage.sessions.nonceUsable('p-live', NOW)).toBe(true)
+    expect(await storage.sessions.create(session('p2', 'p-live'), NOW)).toBe('created')
+  })
+
   test('two sessions racing for one nonce: exactly one is created', async () => {
-    await storage.sessions.createNonce('race', later(600_000), NOW)
+    await storage.sessions.createNonce('race', later(600_000))
     const results = await Promise.all([
       storage.sessions.create(session('r1', 'race', { tokenHash: 'hr1' }), NOW),
       storage.sessions.create(session('r2', 'race', { tokenHash: 'hr2' }), NOW),
@@ -67,7 +83,7 @@ describe.each(backends)('sign-in sessions on %s', (_name, open) => {
       ['l3', 2_000, 'other.test', 60_000],
       ['l4', 3_000, 'site.test', -1],
     ] as const) {
-      await storage.sessions.createNonce(`nonce-${id}`, later(600_000), NOW)
+      await storage.sessions.createNonce(`nonce-${id}`, later(600_000))
       await storage.sessions.create(
         session(id, `nonce-${id}`, { address, domain, issuedAt: later(issued), expiresAt: later(expires) }),
         NOW,

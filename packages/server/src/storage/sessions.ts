@@ -25,9 +25,6 @@ export type NewSession = Omit<SessionRecord, 'revokedAt'> & {
   nonce: string
 }
 
-/** Nonces are kept this long after they expire, then deleted when new ones are issued. */
-const NONCE_RETENTION_MS = 24 * 60 * 60_000
-
 const columns = {
   id: siwxSessions.id,
   address: siwxSessions.address,
@@ -42,8 +39,14 @@ const columns = {
 }
 
 export interface SessionStore {
-  /** Keeps a new nonce until `expiresAt` (and forgets long-expired ones). */
-  createNonce(nonce: string, expiresAt: Date, now: Date): Promise<void>
+  /** Keeps a new nonce until `expiresAt`. */
+  createNonce(nonce: string, expiresAt: Date): Promise<void>
+  /** Whether the nonce was issued, is unused and has not expired at `now` (a read: nothing is used up). */
+  nonceUsable(nonce: string, now: Date): Promise<boolean>
+  /** Uses the nonce up without a session (a sign-in whose signature was refused spends its nonce). */
+  spendNonce(nonce: string, now: Date): Promise<void>
+  /** Deletes the nonces that expired before `now`; answers how many. */
+  purgeNonces(now: Date): Promise<number>
   /**
    * Uses up the session's nonce and records the session, in one transaction: 'nonce' (and nothing written)
    * when the nonce is unknown, already used or expired at `now`.
@@ -59,11 +62,29 @@ export interface SessionStore {
 
 export function createSessionStore(db: Database): SessionStore {
   return {
-    async createNonce(nonce, expiresAt, now) {
-      await db
-        .delete(siwxNonces)
-        .where(lt(siwxNonces.expiresAt, new Date(now.getTime() - NONCE_RETENTION_MS)))
+    async createNonce(nonce, expiresAt) {
       await db.insert(siwxNonces).values({ nonce, expiresAt })
+    },
+    async nonceUsable(nonce, now) {
+      const rows = await db
+        .select({ nonce: siwxNonces.nonce })
+        .from(siwxNonces)
+        .where(and(eq(siwxNonces.nonce, nonce), isNull(siwxNonces.usedAt), gt(siwxNonces.expiresAt, now)))
+      return rows.length > 0
+    },
+    async spendNonce(nonce, now) {
+      await db
+        .update(siwxNonces)
+        .set({ usedAt: now })
+        .where(and(eq(siwxNonces.nonce, nonce), isNull(siwxNonces.usedAt)))
+    },
+    async purgeNonces(now) {
+      // An expired nonce can never be used, so nothing is lost: a message naming it is refused either way.
+      const deleted = await db
+        .delete(siwxNonces)
+        .where(lt(siwxNonces.expiresAt, now))
+        .returning({ nonce: siwxNonces.nonce })
+      return deleted.length
     },
     async create({ nonce, ...session }, now) {
       return db.transaction(async (tx) => {

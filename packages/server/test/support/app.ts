@@ -16,12 +16,15 @@ export const testProjects = [
   { id: 'strict', name: 'Strict', allowedOrigins: ['https://app.example.com'], analyticsEnabled: true },
 ]
 
-/** The app on in-memory PGlite holding the fixture directory and the test projects (one per test file). */
+/**
+ * The app on in-memory PGlite holding the fixture directory and the test projects (one per test file). Rate limits
+ * are off unless `rateLimits` is given: every request of a test comes from one address.
+ */
 export async function createTestApp(options: Omit<CreateAppOptions, 'storage'> = {}): Promise<TestApp> {
   const storage = await openStorage({ dataDir: 'memory' })
   await storage.replaceDirectory(fixtureSnapshot)
   for (const project of testProjects) await storage.upsertProject(project)
-  const app = await createApp({ storage, logger: false, ...options })
+  const app = await createApp({ storage, logger: false, rateLimits: false, ...options })
   return {
     app,
     storage,
