@@ -59,3 +59,48 @@ test('LATCH_INDEX turns the indexers off on instances that only serve reads', ()
   expect(readConfig({ LATCH_INDEX: 'on' }).index).toBe(true)
   expect(() => readConfig({ LATCH_INDEX: 'no' })).toThrow('LATCH_INDEX must be on or off')
 })
+
+test('limits and proxies: REDIS_URL, TRUST_PROXY, ALLOWED_HOSTS, LATCH_RATE_LIMITS, LATCH_SESSION_MAX_DAYS', () => {
+  expect(
+    readConfig({
+      REDIS_URL: 'redis://cache:6379',
+      TRUST_PROXY: '10.0.0.1, 10.0.0.2',
+      ALLOWED_HOSTS: 'latch.example.com,latch.internal:8787',
+      LATCH_RATE_LIMITS: 'read=1200,write=10',
+      LATCH_SESSION_MAX_DAYS: '7',
+    }),
+  ).toMatchObject({
+    redisUrl: 'redis://cache:6379',
+    trustProxy: ['10.0.0.1', '10.0.0.2'],
+    allowedHosts: ['latch.example.com', 'latch.internal:8787'],
+    rateLimits: { read: 1200, write: 10 },
+    maxSessionMs: 7 * 24 * 60 * 60_000,
+  })
+  expect(readConfig({ TRUST_PROXY: 'true', LATCH_RATE_LIMITS: 'off' })).toMatchObject({
+    trustProxy: true,
+    rateLimits: false,
+  })
+})
+
+test('in production PUBLIC_URL is required and names the host the server answers for', () => {
+  expect(() => readConfig({ NODE_ENV: 'production' })).toThrow(
+    'PUBLIC_URL is required when NODE_ENV is production',
+  )
+  expect(
+    readConfig({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://latch.example.com',
+      ALLOWED_HOSTS: 'internal:8787',
+    }).allowedHosts,
+  ).toEqual(['latch.example.com', 'internal:8787'])
+})
+
+test.each([
+  [{ REDIS_URL: 'http://cache' }, 'REDIS_URL'],
+  [{ ALLOWED_HOSTS: 'a b' }, 'ALLOWED_HOSTS'],
+  [{ LATCH_RATE_LIMITS: 'reads=5' }, 'LATCH_RATE_LIMITS'],
+  [{ LATCH_RATE_LIMITS: 'read=-1' }, 'LATCH_RATE_LIMITS'],
+  [{ LATCH_SESSION_MAX_DAYS: '0' }, 'LATCH_SESSION_MAX_DAYS'],
+])('%j is refused naming %s', (env, name) => {
+  expect(() => readConfig(env)).toThrow(name)
+})

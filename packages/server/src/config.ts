@@ -1,5 +1,6 @@
 import { devnetBlockchainConfig } from './chains/defaults.ts'
 import { loadChainsConfig } from './chains/loadChainsConfig.ts'
+import { defaultRateLimits, type RateLimits } from './limits.ts'
 import type { StartServerOptions } from './startServer.ts'
 
 /**
@@ -8,7 +9,11 @@ import type { StartServerOptions } from './startServer.ts'
  * image_url), LOG_LEVEL (info); the blockchain API's chains from the JSON file LATCH_CHAINS, else the devnet at
  * LATCH_RPC_A / LATCH_RPC_B (startServer's default is the devnet on 8545 and 8546); LATCH_ENS_RPC (an Ethereum
  * mainnet RPC URL for ENS identities); LATCH_INDEX (`on`, the default, or `off`: whether this instance indexes
- * the chains' history). Throws on a malformed value, naming the variable.
+ * the chains' history); REDIS_URL (rate limits shared by every instance); TRUST_PROXY (`true`, or the proxies'
+ * addresses, comma-separated, whose X-Forwarded-For names the client); ALLOWED_HOSTS (comma-separated host names
+ * the server answers for); LATCH_RATE_LIMITS (`off`, or `class=n,…` over `defaultRateLimits`);
+ * LATCH_SESSION_MAX_DAYS (default 30). With NODE_ENV=production, PUBLIC_URL is required and requests for other
+ * hosts than its own (and ALLOWED_HOSTS) are refused. Throws on a malformed value, naming the variable.
  *
  * @example
  * await startServer(readConfig(process.env))
@@ -32,6 +37,31 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): StartServerOpt
   if (env.PUBLIC_URL) {
     if (!/^https?:\/\/[^\s]+$/.test(env.PUBLIC_URL)) throw new Error('PUBLIC_URL must be an http(s) URL')
     options.publicUrl = env.PUBLIC_URL
+  }
+  const hosts = env.ALLOWED_HOSTS?.split(',')
+    .map((host) => host.trim())
+    .filter(Boolean)
+  if (hosts?.some((host) => !/^[a-z0-9.[\]:-]+$/i.test(host)))
+    throw new Error('ALLOWED_HOSTS must be host names (host or host:port), comma-separated')
+  if (env.NODE_ENV === 'production') {
+    // Links must not be built from whatever Host a client sends, nor answered for hosts the operator never named.
+    if (!options.publicUrl) throw new Error('PUBLIC_URL is required when NODE_ENV is production')
+    options.allowedHosts = [new URL(options.publicUrl).host, ...(hosts ?? [])]
+  } else if (hosts?.length) options.allowedHosts = hosts
+  if (env.REDIS_URL) {
+    if (!/^rediss?:\/\/[^\s]+$/.test(env.REDIS_URL)) throw new Error('REDIS_URL must be a redis:// URL')
+    options.redisUrl = env.REDIS_URL
+  }
+  if (env.TRUST_PROXY) {
+    options.trustProxy =
+      env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY.split(',').map((address) => address.trim())
+  }
+  if (env.LATCH_RATE_LIMITS) options.rateLimits = readRateLimits(env.LATCH_RATE_LIMITS)
+  if (env.LATCH_SESSION_MAX_DAYS) {
+    const days = Number(env.LATCH_SESSION_MAX_DAYS)
+    if (!Number.isFinite(days) || days <= 0 || days > 365)
+      throw new Error('LATCH_SESSION_MAX_DAYS must be a number of days from 0 to 365')
+    options.maxSessionMs = days * 24 * 60 * 60_000
   }
   if (env.LATCH_CHAINS) {
     try {
@@ -65,4 +95,19 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): StartServerOpt
   if (!levels.includes(level)) throw new Error(`LOG_LEVEL must be one of ${levels.join(', ')}`)
   options.logger = { level }
   return options
+}
+
+/** `off`, or `read=1200,write=10` over the defaults. */
+function readRateLimits(text: string): Partial<RateLimits> | false {
+  if (text === 'off') return false
+  const limits: Partial<RateLimits> = {}
+  for (const part of text.split(',')) {
+    const [name, value] = part.split('=').map((piece) => piece.trim())
+    if (!name || !(name in defaultRateLimits) || !/^\d{1,9}$/.test(value ?? ''))
+      throw new Error(
+        `LATCH_RATE_LIMITS must be off or name=number pairs over ${Object.keys(defaultRateLimits).join(', ')}`,
+      )
+    limits[name as keyof RateLimits] = Number(value)
+  }
+  return limits
 }

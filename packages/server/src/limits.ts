@@ -4,8 +4,10 @@ import type { Redis } from 'ioredis'
 
 /** The rate-limit classes a route belongs to; every limit counts requests per client IP per minute. */
 export interface RateLimits {
-  /** Reads: the directory, images, balances, history, names, identity. Default 600. */
+  /** Reads: the directory, balances, history, names, identity. Default 600. */
   read: number
+  /** Images: cached in memory and a modal shows dozens at once (All Wallets scrolls through hundreds). Default 3,000. */
+  images: number
   /** Writes and what creates rows: nonces, sign-in, revocation, name registration. Default 30. */
   write: number
   /** Balance reads that skip the cache (`forceUpdate=true`): each asks every chain 4 times. Default 20. */
@@ -20,6 +22,7 @@ export type RateLimitClass = Exclude<keyof RateLimits, 'eventsPerProject'>
 
 export const defaultRateLimits: RateLimits = {
   read: 600,
+  images: 3000,
   write: 30,
   refresh: 20,
   analytics: 120,

@@ -35,6 +35,7 @@ export async function registerSecurity(
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(apiCsp) },
     crossOriginResourcePolicy: { policy: 'cross-origin' },
+    frameguard: { action: 'deny' },
     strictTransportSecurity: false,
   })
   const allowed = options.allowedHosts?.length

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import type { FastifyServerOptions } from 'fastify'
-import { createApp, type LatchApp } from './app.ts'
+import { Redis } from 'ioredis'
+import { type CreateAppOptions, createApp, type LatchApp } from './app.ts'
 import { devnetBlockchainConfig } from './chains/defaults.ts'
 import type { BlockchainConfig } from './chains/types.ts'
 import { ensureDefaults } from './defaults.ts'
@@ -19,8 +20,18 @@ export interface StartServerOptions {
   dataDir?: string
   /** Fastify's logger (pino): false for none (the default here), true or `{ level }`. */
   logger?: FastifyServerOptions['logger']
-  /** Base URL for image_url, when clients reach the server by another address (a proxy). */
+  /** Base URL of the API's links (image_url…), when clients reach the server by another address (a proxy). */
   publicUrl?: string
+  /** Host names the server answers for (others get 421); default any. */
+  allowedHosts?: readonly string[]
+  /** Rate limits per route class (false: none); default `defaultRateLimits`. */
+  rateLimits?: CreateAppOptions['rateLimits']
+  /** Redis (`redis://…`) to count rate limits in, shared by every instance; default in process. */
+  redisUrl?: string
+  /** Proxies whose `X-Forwarded-For` names the client (true: any). */
+  trustProxy?: CreateAppOptions['trustProxy']
+  /** The longest a sign-in session lasts (default 30 days). */
+  maxSessionMs?: number
   /** The blockchain API's chains, tokens and prices; default: the local devnet (8545 and 8546). */
   blockchain?: BlockchainConfig
   /**
@@ -56,18 +67,29 @@ export async function startServer(options: StartServerOptions = {}): Promise<Lat
   })
   let app: LatchApp | undefined
   const blockchain = options.blockchain ?? devnetBlockchainConfig()
+  // Commands wait while Redis is away rather than fail at once; the rate limiter lets requests through meanwhile.
+  const redis = options.redisUrl
+    ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    : undefined
+  redis?.on('error', (error) => app?.log.warn({ err: error }, 'Redis is not answering'))
   try {
     await ensureDefaults(storage)
     app = await createApp({
       storage,
       logger: options.logger ?? false,
       ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+      ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
+      ...(options.rateLimits !== undefined ? { rateLimits: options.rateLimits } : {}),
+      ...(redis ? { redis } : {}),
+      ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
+      ...(options.maxSessionMs ? { sessions: { maxSessionMs: options.maxSessionMs } } : {}),
       blockchain,
     })
     await app.listen({ port: options.port ?? 8787, host: options.host ?? '127.0.0.1' })
   } catch (error) {
     await app?.close()
     await storage.close()
+    redis?.disconnect()
     throw error
   }
   const address = app.server.address() as AddressInfo
@@ -87,7 +109,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Lat
     close: () => {
       closing ??= Promise.all(indexers.map((indexer) => indexer.stop()))
         .then(() => started.close())
-        .finally(() => storage.close())
+        .finally(() => {
+          redis?.disconnect()
+          return storage.close()
+        })
       return closing
     },
   }

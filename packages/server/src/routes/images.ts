@@ -35,7 +35,7 @@ export const imageRoutes: FastifyPluginAsyncZod<ImageRoutesOptions> = async (app
     app.get(
       route.url,
       {
-        config: { usage: true },
+        config: { usage: true, limit: 'images' },
         schema: {
           summary: route.summary,
           tags: ['images'],

@@ -4,6 +4,7 @@ import { anvilPrivateKeys, type Devnet, startDevnet } from '@latch/devnet'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../test/support/app.ts'
+import { startCountingRpc } from '../../test/support/countingRpc.ts'
 import { createApp } from '../app.ts'
 import { devnetBlockchainConfig } from '../chains/defaults.ts'
 
@@ -289,4 +290,35 @@ it('lists the names routes in the OpenAPI document with their schemas', async ()
     expect.arrayContaining(['201', '400', '401', '409', '502']),
   )
   expect(paths['/v1/identity/{address}'].get).toBeDefined()
+})
+
+describe('cheap checks before the chain', () => {
+  it('a replayed message or a taken name is refused without asking the chain, whatever the signature', async () => {
+    const rpc = await startCountingRpc(devnet.chains[0]!.rpcUrl)
+    const counted = await createTestApp({
+      blockchain: devnetBlockchainConfig({ rpcA: rpc.url, rpcB: 'http://127.0.0.1:9' }),
+      names: { now: () => NOW },
+    })
+    try {
+      const text = message('frank')
+      // An EOA signature is checked without the chain.
+      expect((await register(alice, text, {}, counted.app)).statusCode).toBe(201)
+      // Not an ECDSA signature: only the chain could say whether a contract account made it.
+      const junk = `0x${'ab'.repeat(200)}`
+      const replay = await register(bob, text, { signature: junk }, counted.app)
+      expect({ status: replay.statusCode, error: replay.json().error }).toEqual({
+        status: 409,
+        error: 'This message has already been used',
+      })
+      const taken = await register(bob, message('frank', nowS - 2), { signature: junk }, counted.app)
+      expect({ status: taken.statusCode, field: taken.json().field }).toEqual({
+        status: 409,
+        field: 'message.name',
+      })
+      expect(rpc.methods).toEqual([])
+    } finally {
+      await counted.close()
+      await rpc.close()
+    }
+  })
 })

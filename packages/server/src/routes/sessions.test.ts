@@ -10,6 +10,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../test/support/app.ts'
+import { startCountingRpc } from '../../test/support/countingRpc.ts'
 import { devnetBlockchainConfig } from '../chains/defaults.ts'
 import { revokeSessionMessage } from '../sessions/messages.ts'
 
@@ -200,6 +201,51 @@ describe('POST /v1/sessions (sign in)', () => {
     )
     expect(tampered.statusCode).toBe(401)
     expect(tampered.json().error).toBe('Signature does not match the address')
+  })
+
+  it('a message asking for a session longer than 30 days gets 30 days from its issue', async () => {
+    const issuedAt = new Date()
+    const text = await message(alice.address, { issuedAt, expirationTime: minutes(60 * 24 * 365 * 100) })
+    const response = await signIn(text, await alice.signMessage({ message: text }))
+    expect(response.statusCode).toBe(201)
+    expect(Date.parse(response.json().session.expiresAt) - issuedAt.getTime()).toBe(30 * 24 * 60 * 60_000)
+  })
+
+  it('dates beyond what the database holds: 400 naming the message, nothing stored', async () => {
+    for (const expirationTime of [new Date(8.64e15), new Date('+010000-01-01T00:00:00Z')]) {
+      const text = await message(alice.address, { expirationTime })
+      const response = await signIn(text, await alice.signMessage({ message: text }))
+      expect({ status: response.statusCode, field: response.json().field }).toEqual({
+        status: 400,
+        field: 'message',
+      })
+      expect(response.json().error).toBe("The message's Expiration Time is not a date between 1970 and 9999")
+    }
+  })
+
+  it('a message whose nonce was never issued is refused before the chain is asked', async () => {
+    const rpc = await startCountingRpc(devnet.chains[0]!.rpcUrl)
+    const counted = await createTestApp({
+      blockchain: devnetBlockchainConfig({ rpcA: rpc.url, rpcB: 'http://127.0.0.1:9' }),
+    })
+    try {
+      const text = await message(alice.address, { nonce: 'neverIssuedNonce1234' })
+      // Not an ECDSA signature: only the chain could say whether a contract account made it.
+      const response = await counted.app.inject({
+        method: 'POST',
+        url: `/v1/sessions${query}`,
+        headers: { origin: ORIGIN },
+        payload: { message: text, signature: `0x${'ab'.repeat(200)}` },
+      })
+      expect({ status: response.statusCode, error: response.json().error }).toEqual({
+        status: 401,
+        error: 'Unknown, expired or already used nonce',
+      })
+      expect(rpc.methods).toEqual([])
+    } finally {
+      await counted.close()
+      await rpc.close()
+    }
   })
 
   it('a chain the server does not serve: 400; one that does not answer: 502, not a bad signature', async () => {

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { openStorage } from './storage/openStorage.ts'
+import type { Storage } from './storage/types.ts'
+import { createUsageRecorder } from './usage.ts'
+
+let storage: Storage
+beforeAll(async () => {
+  storage = await openStorage({ dataDir: 'memory' })
+})
+afterAll(() => storage.close())
+
+const requestsOf = async (projectId: string) =>
+  (await storage.listUsage(projectId)).reduce((sum, row) => sum + row.requests, 0)
+
+test('a row the database refuses is dropped once; the others are written, then and later', async () => {
+  const errors: number[] = []
+  const usage = createUsageRecorder(storage, {
+    flushIntervalMs: 60_000,
+    onError: (_e, dropped) => errors.push(dropped),
+  })
+  usage.record('good-a', 'latch', '1')
+  // PostgreSQL's text cannot hold NUL: this row fails every write.
+  usage.record('bad\u0000', 'latch', '1')
+  usage.record('good-b', 'latch', '1')
+  await usage.flush()
+  expect(errors).toEqual([1])
+  expect([await requestsOf('good-a'), await requestsOf('good-b')]).toEqual([1, 1])
+
+  usage.record('good-a', 'latch', '1')
+  await usage.flush()
+  await usage.stop()
+  expect(errors).toEqual([1])
+  expect(await requestsOf('good-a')).toBe(2)
+})
+
+test('while the database is away every count is kept, and written once it is back', async () => {
+  let away = true
+  const flaky: Storage = {
+    ...storage,
+    addUsage: (counters) =>
+      away ? Promise.reject(new Error('connection refused')) : storage.addUsage(counters),
+    ping: () => (away ? Promise.reject(new Error('connection refused')) : storage.ping()),
+  }
+  const errors: number[] = []
+  const usage = createUsageRecorder(flaky, {
+    flushIntervalMs: 60_000,
+    onError: (_e, dropped) => errors.push(dropped),
+  })
+  usage.record('kept', 'latch', '1')
+  usage.record('kept', 'latch', '1')
+  await usage.flush()
+  expect(errors).toEqual([0])
+  away = false
+  await usage.stop()
+  expect(await requestsOf('kept')).toBe(2)
+})
