@@ -20,3 +20,16 @@ test('an inline style is blocked exactly where the policy is served, and the wat
     expect(cspViolations).toEqual([])
   }
 })
+
+test('under the policy no page may frame the demo; without it one can', { tag: '@csp' }, async ({
+  demo,
+  page,
+  contentSecurityPolicy,
+  baseURL,
+}) => {
+  await demo.goto()
+  await page.setContent(`<iframe title="framed demo" src="${baseURL}/"></iframe>`)
+  const frame = page.frames()[1]!
+  if (contentSecurityPolicy) await expect.poll(() => frame.url()).toMatch(/^chrome-error:/)
+  else await expect.poll(() => frame.url()).toBe(`${baseURL}/`)
+})

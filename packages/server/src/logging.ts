@@ -2,10 +2,12 @@ import type { FastifyServerOptions } from 'fastify'
 
 /** An error as it is logged. */
 export interface LoggedError {
+  [key: string]: unknown
   type: string
   message: string
   code?: string
-  stack?: string
+  /** The message and the frames; empty when the error had none. */
+  stack: string
   cause?: LoggedError
 }
 
@@ -22,7 +24,8 @@ const redactedParams = (params: unknown) =>
  * logger.error({ err: serializeError(error) }, 'request failed')
  */
 export function serializeError(error: unknown, depth = 0): LoggedError {
-  if (!(error instanceof Error)) return { type: typeof error, message: String(error).slice(0, 200) }
+  if (!(error instanceof Error))
+    return { type: typeof error, message: String(error).slice(0, 200), stack: '' }
   const record = error as Error & { query?: unknown; params?: unknown; code?: unknown }
   const isQuery = typeof record.query === 'string' && 'params' in record
   // drizzle's message is "Failed query: <sql>\nparams: <values>": keep the first part only.
@@ -32,7 +35,7 @@ export function serializeError(error: unknown, depth = 0): LoggedError {
     type: record.constructor?.name ?? 'Error',
     message,
     ...(typeof record.code === 'string' ? { code: record.code } : {}),
-    ...(frames?.length ? { stack: [`${record.name}: ${message}`, ...frames].join('\n') } : {}),
+    stack: frames?.length ? [`${record.name}: ${message}`, ...frames].join('\n') : '',
     ...(record.cause !== undefined && depth < 3 ? { cause: serializeError(record.cause, depth + 1) } : {}),
   }
 }
@@ -44,8 +47,5 @@ export function serializeError(error: unknown, depth = 0): LoggedError {
 export function loggerOptions(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
   if (!logger) return false
   const base = logger === true ? { level: 'info' } : logger
-  // pino's own type wants its error shape back; ours is a plain object of the same kind.
-  const err = (error: unknown) =>
-    serializeError(error) as unknown as ReturnType<NonNullable<typeof base.serializers>['err'] & {}>
-  return { ...base, serializers: { ...base.serializers, err } }
+  return { ...base, serializers: { ...base.serializers, err: (error: unknown) => serializeError(error) } }
 }

@@ -151,13 +151,14 @@ export const blockchainRoutes: FastifyPluginAsyncZod<BlockchainRoutesOptions> = 
         if (cached) return { balances: cached }
       }
       const requested = chainId ? chains.filter((chain) => chain.caipNetworkId === chainId) : chains
-      let read = forceUpdate ? undefined : reading.get(key)
+      // Concurrent requests share one read of the chains, so a flood of forced reads costs one. Forced ones share
+      // only a forced one: an ordinary read under way may be older than the transaction the caller waits for.
+      const readKey = forceUpdate ? `${key}:forced` : key
+      let read = reading.get(readKey)
       if (!read) {
         read = readAccount(address, requested, currency, baseUrl)
-        if (!forceUpdate) {
-          reading.set(key, read)
-          void read.finally(() => reading.delete(key)).catch(() => {})
-        }
+        reading.set(readKey, read)
+        void read.finally(() => reading.delete(readKey)).catch(() => {})
       }
       const result = await read
       if (result.failed.length === requested.length) {
