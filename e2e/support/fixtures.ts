@@ -1,6 +1,7 @@
 import { startDevnet, startWcWallet, type WcWallet } from '@latch/devnet'
 import { type Relay, startRelay } from '@latch/relay'
 import {
+  defaultRateLimits,
   defaultSnapshot,
   devnetBlockchainConfig,
   type Storage,
@@ -114,6 +115,10 @@ export const test = base.extend<
         dataDir: 'memory',
         logger: false,
         blockchain: devnetBlockchainConfig({ rpcA: devnet.rpcA, rpcB: devnet.rpcB }),
+        // A worker is one address doing the work of many visitors: its limits are ten times the defaults.
+        rateLimits: Object.fromEntries(
+          Object.entries(defaultRateLimits).map(([name, limit]) => [name, limit * 10]),
+        ),
       })
       const [base, synthetic] = [await defaultSnapshot(), syntheticSnapshot(SYNTHETIC_WALLETS)]
       await server.storage.replaceDirectory({

@@ -18,6 +18,7 @@ export type { DirectorySnapshot, ImageKind, ImageRecord, WalletRecord } from './
 export { defaultSnapshot, readSnapshot } from './directory/snapshot.ts'
 export { syntheticSnapshot } from './directory/synthetic.ts'
 export { createIndexer, type Indexer, type IndexerOptions, type IndexerState } from './jobs/indexer.ts'
+export { defaultRateLimits, type RateLimitClass, type RateLimits } from './limits.ts'
 export { revokeSessionMessage } from './sessions/messages.ts'
 export { type LatchServer, type StartServerOptions, startServer } from './startServer.ts'
 export type { HistoryStore, IndexedBlock } from './storage/history.ts'
