@@ -4,7 +4,20 @@ import { startRedis } from '../../packages/relay/test/redisServer.ts'
 
 const redis = process.argv.includes('--redis') ? await startRedis() : undefined
 const store = redis ? await redisStore(redis.url) : undefined
-const relay = await startRelay({ port: 0, maxSubscriptionsPerClient: 10, ...(store ? { store } : {}) })
+// 100 pairs are 200 sockets from one address, each publishing as fast as it can: the per-address and
+// per-connection limits are lifted so that the benchmark measures delivery, not the quotas.
+const relay = await startRelay({
+  port: 0,
+  limits: {
+    maxSubscriptionsPerClient: 10,
+    maxConnectionsPerIp: 1000,
+    publishBurstBytes: 1024 ** 3,
+    publishBytesPerSecond: 1024 ** 3,
+    frameBurst: 1e9,
+    framesPerSecond: 1e9,
+  },
+  ...(store ? { store } : {}),
+})
 process.send?.(relay.url)
 process.once('SIGTERM', () => {
   void relay

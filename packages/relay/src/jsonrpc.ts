@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto'
+
 // JSON-RPC 2.0 frames as WalletConnect clients send them. Their request ids are 19-digit integers, beyond what a
 // JavaScript number holds exactly, so ids are read and written as their JSON text.
 
@@ -13,10 +15,16 @@ export interface Frame {
 
 export type ParseResult = { ok: true; frame: Frame } | { ok: false; code: -32700 | -32600; message: string }
 
-const bigIdPattern = /"id"\s*:\s*(-?\d+)/g
+/**
+ * Integer ids are swapped for a string that starts with a marker no client can know (NUL and a random
+ * per-process tag), so a client's own string id is never mistaken for one. Only what JSON calls an integer is
+ * swapped: `01` stays and fails to parse, as JSON says.
+ */
+const marker = `\u0000${randomBytes(8).toString('hex')}:`
+const integerIdPattern = /"id"\s*:\s*(-?(?:0|[1-9]\d*))(?=\s*[,}])/g
 
 /**
- * Parses one WebSocket frame. Numeric ids keep every digit.
+ * Parses one WebSocket frame. Integer ids keep every digit; every id is kept as the JSON text to answer with.
  *
  * @example
  * parseFrame('{"id":1700000000000123456,"jsonrpc":"2.0","method":"irn_subscribe","params":{"topic":"…"}}')
@@ -25,8 +33,7 @@ const bigIdPattern = /"id"\s*:\s*(-?\d+)/g
 export function parseFrame(text: string): ParseResult {
   let value: unknown
   try {
-    // Ids become strings that remember they were numbers: "\u0000<digits>".
-    value = JSON.parse(text.replace(bigIdPattern, '"id":"\\u0000$1"'))
+    value = JSON.parse(text.replace(integerIdPattern, `"id":"${JSON.stringify(marker).slice(1, -1)}$1"`))
   } catch {
     return { ok: false, code: -32700, message: 'Parse error: the frame is not JSON' }
   }
@@ -35,7 +42,8 @@ export function parseFrame(text: string): ParseResult {
   const object = value as Record<string, unknown>
   const id = object.id
   let rawId = 'null'
-  if (typeof id === 'string') rawId = id.startsWith('\u0000') ? id.slice(1) : JSON.stringify(id)
+  if (typeof id === 'string') rawId = id.startsWith(marker) ? id.slice(marker.length) : JSON.stringify(id)
+  else if (typeof id === 'number') rawId = JSON.stringify(id)
   else if (id !== undefined && id !== null)
     return { ok: false, code: -32600, message: 'Invalid request: id must be a number or a string' }
   if (object.jsonrpc !== '2.0')

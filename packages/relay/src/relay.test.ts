@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto'
 import { generateKeyPair, signJWT } from '@walletconnect/relay-auth'
 import { afterEach, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
+import { connect as connectTo, topic, waitFor } from '../test/wsClient.ts'
 import { type Relay, type RelayOptions, startRelay } from './relay.ts'
 
 const relays: Relay[] = []
@@ -17,77 +17,10 @@ async function relay(options: RelayOptions = {}) {
   return started
 }
 
-const topic = () => randomBytes(32).toString('hex')
-
-interface TestClient {
-  socket: WebSocket
-  /** Sends a request and resolves its response (parsed, id as text). */
-  call(
-    method: string,
-    params?: unknown,
-    id?: string,
-  ): Promise<{ raw: string; result?: unknown; error?: { code: number; message: string } }>
-  /** Sends raw text and resolves the next frame. */
-  send(text: string | Buffer): Promise<string>
-  /** Pushes (irn_subscription) received so far. */
-  pushes: { id: number; params: { id: string; data: { topic: string; message: string; tag: number } } }[]
-  next(): Promise<string>
-}
-
-async function connect(target: Relay, jwt?: string, autoPong = true): Promise<TestClient> {
-  const keyPair = generateKeyPair()
-  const auth = jwt ?? (await signJWT(randomBytes(32).toString('hex'), target.url, 86_400, keyPair))
-  const socket = new WebSocket(`${target.url}/?auth=${auth}&projectId=local`, { autoPong })
-  sockets.push(socket)
-  const frames: string[] = []
-  const waiting: ((frame: string) => void)[] = []
-  const pushes: TestClient['pushes'] = []
-  socket.on('message', (data) => {
-    const text = data.toString()
-    if (text.includes('"irn_subscription"')) {
-      const push = JSON.parse(text)
-      pushes.push(push)
-      socket.send(JSON.stringify({ id: push.id, jsonrpc: '2.0', result: true }))
-      return
-    }
-    const resolve = waiting.shift()
-    if (resolve) resolve(text)
-    else frames.push(text)
-  })
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve())
-    socket.once('error', reject)
-  })
-  const next = () =>
-    new Promise<string>((resolve) => {
-      const queued = frames.shift()
-      if (queued !== undefined) resolve(queued)
-      else waiting.push(resolve)
-    })
-  return {
-    socket,
-    pushes,
-    next,
-    async send(text) {
-      socket.send(text)
-      return next()
-    },
-    async call(method, params, id = '1700000000000123456') {
-      socket.send(
-        `{"id":${id},"jsonrpc":"2.0","method":${JSON.stringify(method)},"params":${JSON.stringify(params ?? {})}}`,
-      )
-      const raw = await next()
-      return { raw, ...JSON.parse(raw) }
-    },
-  }
-}
-
-const waitFor = async (check: () => boolean, ms = 2000) => {
-  const until = Date.now() + ms
-  while (!check()) {
-    if (Date.now() > until) throw new Error('timed out')
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
+async function connect(target: Relay, jwt?: string, autoPong = true) {
+  const client = await connectTo(target.url, { ...(jwt ? { jwt } : {}), autoPong })
+  sockets.push(client.socket)
+  return client
 }
 
 describe('the relay’s JSON-RPC (irn_*)', () => {
@@ -162,7 +95,7 @@ describe('the relay’s JSON-RPC (irn_*)', () => {
 
 describe('malformed frames and limits: JSON-RPC errors, and the relay keeps serving', () => {
   it('answers each problem with its code', async () => {
-    const target = await relay({ maxMessageLength: 10, maxSubscriptionsPerClient: 2 })
+    const target = await relay({ limits: { maxMessageLength: 10, maxSubscriptionsPerClient: 2 } })
     const client = await connect(target)
     const error = async (text: string) => JSON.parse(await client.send(text)).error
     expect(await error('not json')).toEqual({ code: -32700, message: 'Parse error: the frame is not JSON' })
@@ -180,9 +113,10 @@ describe('malformed frames and limits: JSON-RPC errors, and the relay keeps serv
     ).toEqual({ code: -32602, message: 'Invalid params: message must be at most 10 characters' })
     await client.call('irn_subscribe', { topic: topic() })
     await client.call('irn_subscribe', { topic: topic() })
-    expect((await client.call('irn_subscribe', { topic: topic() })).error?.message).toBe(
-      'Invalid params: a connection may subscribe to at most 2 topics',
-    )
+    expect((await client.call('irn_subscribe', { topic: topic() })).error).toEqual({
+      code: -32005,
+      message: 'Limit exceeded: a connection may subscribe to at most 2 topics',
+    })
     expect((await error(Buffer.from([1, 2, 3]) as unknown as string)).code).toBe(-32600)
     // Still serving.
     expect((await client.call('irn_publish', { topic: topic(), message: 'ok', ttl: 300 })).result).toBe(true)

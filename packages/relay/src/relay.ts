@@ -1,28 +1,35 @@
 import { createHash } from 'node:crypto'
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { Duplex } from 'node:stream'
 import { decodeJWT, verifyJWT } from '@walletconnect/relay-auth'
 import { type WebSocket, WebSocketServer } from 'ws'
 import { errorFrame, type Frame, nextId, parseFrame, resultFrame } from './jsonrpc.ts'
+import { defaultRelayLimits, type RelayLimits, tokenBucket } from './limits.ts'
 import { memoryStore, type RelayStore, type StoredMessage } from './store.ts'
 
 export interface RelayOptions {
   /** 0 picks a free port. Default 8788 (DESIGN.md). */
   port?: number
   host?: string
-  /** Largest `message` a client may publish, in characters. Default 100,000. */
-  maxMessageLength?: number
-  /** Most topics one connection may subscribe to. Default 1,000. */
-  maxSubscriptionsPerClient?: number
+  /** What one client may take (connections, subscriptions, publishing, TTL); defaults in `defaultRelayLimits`. */
+  limits?: Partial<RelayLimits>
   /** How often each socket is pinged; one that missed the last ping is closed. Default 15 s. */
   keepaliveMs?: number
   /** The clock messages' TTLs and JWT expiries are measured with (tests). */
   now?: () => number
   /**
-   * Where messages are kept and how instances hear of them: in memory by default; `redisStore(url)` lets
-   * several instances share them. The caller closes a store it passes.
+   * Where messages are kept and how instances hear of them: in memory by default (`memoryStore`, with its own
+   * caps); `redisStore(url)` lets several instances share them. The caller closes a store it passes.
    */
   store?: RelayStore
+  /**
+   * URLs a client's token may name as its audience besides the host it dialled (the upgrade's Host header): a
+   * relay behind a proxy that rewrites Host lists its public URL here.
+   */
+  audiences?: readonly string[]
+  /** Count connections per the address in `X-Forwarded-For` (a relay behind a proxy). Default false. */
+  trustProxy?: boolean
 }
 
 export interface Relay {
@@ -30,7 +37,7 @@ export interface Relay {
   readonly url: string
   readonly port: number
   /** Open connections, the topics they subscribe to, and the messages kept, for tests and health checks. */
-  stats(): Promise<{ clients: number; topics: number; messages: number }>
+  stats(): Promise<{ clients: number; subscriptions: number; topics: number; messages: number }>
   close(): Promise<void>
 }
 
@@ -38,58 +45,111 @@ export interface Relay {
 const TAG_PROPOSAL = 1100
 const TAG_PROPOSAL_RESPONSE = 1101
 const TAG_SETTLEMENT = 1102
-/** A TTL is kept within 10 s and 30 days (seconds), as WalletConnect's relay does. */
 const MIN_TTL_S = 10
-const MAX_TTL_S = 30 * 24 * 60 * 60
 const DEFAULT_TTL_S = 300
+/** A socket whose unsent data passes this is not reading: it is closed rather than buffered for. */
+const MAX_BUFFERED_BYTES = 4 * 1024 * 1024
+/** EIP-1474's "limit exceeded", the closest JSON-RPC code for a quota. */
+const LIMIT_EXCEEDED = -32005
 
 interface Client {
   socket: WebSocket
   /** The did:key that signed the connection's JWT. */
   clientId: string
-  /** Topic → subscription id. */
-  subscriptions: Map<string, string>
+  /** The topics it subscribes to (the same strings as the relay's topic keys). */
+  subscriptions: Set<string>
   alive: boolean
+  publishBudget: ReturnType<typeof tokenBucket>
+  frameBudget: ReturnType<typeof tokenBucket>
 }
 
-class ParamsError extends Error {}
+/** A request the relay refuses, answered as a JSON-RPC error with `code`. */
+class Refusal extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+const invalid = (message: string) => new Refusal(-32602, `Invalid params: ${message}`)
+const overLimit = (message: string) => new Refusal(LIMIT_EXCEEDED, `Limit exceeded: ${message}`)
 
 const topicPattern = /^[0-9a-f]{64}$/
 
 function topicOf(value: unknown, field = 'topic'): string {
   if (typeof value !== 'string' || !topicPattern.test(value))
-    throw new ParamsError(`${field} must be 64 lower-case hex characters`)
+    throw invalid(`${field} must be 64 lower-case hex characters`)
   return value
 }
 
-function objectOf(params: unknown): Record<string, unknown> {
+function objectOf(params: unknown, field = 'params'): Record<string, unknown> {
   if (!params || typeof params !== 'object' || Array.isArray(params))
-    throw new ParamsError('params must be an object')
+    throw invalid(`${field} must be an object`)
   return params as Record<string, unknown>
 }
 
+function arrayOf(value: unknown, field: string, max: number): unknown[] {
+  if (!Array.isArray(value)) throw invalid(`${field} must be an array`)
+  if (value.length > max) throw invalid(`${field} may hold at most ${max} items`)
+  return value
+}
+
+/** WalletConnect's subscription id: sha-256 of the topic and the client's id, hex. */
+const subscriptionId = (topic: string, clientId: string) =>
+  createHash('sha256')
+    .update(topic + clientId)
+    .digest('hex')
+
 /**
- * Why a connection is refused: no JWT, not an EdDSA JWT signed by its issuer (`@walletconnect/relay-auth`), or
- * an expired one. Undefined when it is fine.
+ * Why a connection is refused: no JWT, not an EdDSA JWT signed by its issuer (`@walletconnect/relay-auth`), no
+ * numeric `exp` or an expired one, or an audience that is neither the host the client dialled nor one of
+ * `audiences`. Undefined when it is fine.
  */
-async function authProblem(request: IncomingMessage, now: number): Promise<string | undefined> {
+async function authProblem(
+  request: IncomingMessage,
+  now: number,
+  audiences: ReadonlySet<string>,
+): Promise<string | undefined> {
   const auth = new URL(request.url ?? '/', 'ws://relay').searchParams.get('auth')
   if (!auth) return 'missing auth'
   try {
     if (!(await verifyJWT(auth))) return 'the JWT signature does not verify'
     const { payload } = decodeJWT(auth)
-    if (typeof payload.exp === 'number' && payload.exp * 1000 < now) return 'the JWT has expired'
+    if (typeof payload.exp !== 'number' || !Number.isFinite(payload.exp)) return 'the JWT has no expiry'
+    if (payload.exp * 1000 < now) return 'the JWT has expired'
+    const audience = typeof payload.aud === 'string' ? payload.aud : ''
+    let host: string | undefined
+    try {
+      host = new URL(audience).host
+    } catch {
+      host = undefined
+    }
+    if (!audiences.has(audience.replace(/\/+$/, '')) && host !== request.headers.host)
+      return 'the JWT is for another relay (aud)'
     return undefined
   } catch {
     return 'the JWT cannot be read'
   }
 }
 
+/** Answers an upgrade it refuses with a plain HTTP status, then closes the socket. */
+function refuse(socket: Duplex, status: string, text: string): void {
+  if (!socket.writable) {
+    socket.destroy()
+    return
+  }
+  socket.end(
+    `HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-type: text/plain\r\ncontent-length: ${Buffer.byteLength(text)}\r\n\r\n${text}`,
+  )
+}
+
 /**
  * A WalletConnect v2 relay for development, tests and self-hosting: the `irn_*` methods and session delivery
  * (`wc_proposeSession`, `wc_approveSession`) that `@walletconnect/sign-client` 2.25 and `@reown/walletkit` use,
- * JWT authentication, keepalive pings, per-topic storage for each message's TTL, and limits. Malformed frames
- * get JSON-RPC errors; nothing a client sends stops the relay. State lives in memory.
+ * JWT authentication, keepalive pings, per-topic storage for each message's TTL, and limits on what one client
+ * may take (`RelayLimits`). Every socket has an error path; malformed frames get JSON-RPC errors; nothing a
+ * client sends stops the relay.
  *
  * @example
  * const relay = await startRelay({ port: 0 })
@@ -98,24 +158,37 @@ async function authProblem(request: IncomingMessage, now: number): Promise<strin
  */
 export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
   const now = options.now ?? Date.now
-  const maxMessageLength = options.maxMessageLength ?? 100_000
-  const maxSubscriptions = options.maxSubscriptionsPerClient ?? 1000
+  const limits = { ...defaultRelayLimits, ...options.limits }
   const keepaliveMs = options.keepaliveMs ?? 15_000
+  const audiences = new Set((options.audiences ?? []).map((audience) => audience.replace(/\/+$/, '')))
 
-  const store = options.store ?? memoryStore()
+  const store = options.store ?? memoryStore({ now })
   const clients = new Set<Client>()
   const subscribers = new Map<string, Set<Client>>()
+  let subscriptionCount = 0
+  /** Open and upgrading sockets per address, and in all. */
+  const perIp = new Map<string, number>()
+  let connections = 0
+
+  const send = (client: Client, text: string) => {
+    if (client.socket.readyState !== client.socket.OPEN) return
+    if (client.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      client.socket.terminate()
+      return
+    }
+    client.socket.send(text)
+  }
 
   const push = (client: Client, topic: string, entry: StoredMessage) => {
-    const id = client.subscriptions.get(topic)
-    if (!id || client.socket.readyState !== client.socket.OPEN) return
-    client.socket.send(
+    if (!client.subscriptions.has(topic)) return
+    send(
+      client,
       JSON.stringify({
         id: nextId(),
         jsonrpc: '2.0',
         method: 'irn_subscription',
         params: {
-          id,
+          id: subscriptionId(topic, client.clientId),
           data: {
             topic,
             message: entry.message,
@@ -129,19 +202,24 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
     )
   }
 
+  /** Checks that `topics` fit the client's and the relay's subscription caps, before any is subscribed. */
+  const checkRoom = (client: Client, topics: readonly string[]) => {
+    const added = new Set(topics.filter((topic) => !client.subscriptions.has(topic))).size
+    if (client.subscriptions.size + added > limits.maxSubscriptionsPerClient)
+      throw overLimit(`a connection may subscribe to at most ${limits.maxSubscriptionsPerClient} topics`)
+    if (subscriptionCount + added > limits.maxSubscriptions)
+      throw overLimit('the relay holds as many subscriptions as it can; try again later')
+  }
+
   const subscribe = (client: Client, topic: string): string => {
-    const existing = client.subscriptions.get(topic)
-    if (existing) return existing
-    if (client.subscriptions.size >= maxSubscriptions)
-      throw new ParamsError(`a connection may subscribe to at most ${maxSubscriptions} topics`)
-    const id = createHash('sha256')
-      .update(topic + client.clientId)
-      .digest('hex')
-    client.subscriptions.set(topic, id)
-    const set = subscribers.get(topic) ?? new Set()
-    set.add(client)
-    subscribers.set(topic, set)
-    return id
+    if (!client.subscriptions.has(topic)) {
+      client.subscriptions.add(topic)
+      subscriptionCount++
+      const set = subscribers.get(topic)
+      if (set) set.add(client)
+      else subscribers.set(topic, new Set([client]))
+    }
+    return subscriptionId(topic, client.clientId)
   }
 
   /** Delivers what the topic holds to a client that just subscribed, except what it published itself. */
@@ -156,28 +234,45 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
   })
 
   const unsubscribe = (client: Client, topic: string) => {
-    client.subscriptions.delete(topic)
+    if (!client.subscriptions.delete(topic)) return
+    subscriptionCount--
     const set = subscribers.get(topic)
     set?.delete(client)
     if (set && !set.size) subscribers.delete(topic)
   }
 
-  const publish = async (client: Client, topic: string, message: unknown, ttl: unknown, tag: unknown) => {
-    if (typeof message !== 'string' || !message) throw new ParamsError('message must be a non-empty string')
-    if (message.length > maxMessageLength)
-      throw new ParamsError(`message must be at most ${maxMessageLength} characters`)
+  /** A publish checked and made ready to store; throws a refusal naming the problem. */
+  const prepare = (
+    client: Client,
+    topic: string,
+    message: unknown,
+    ttl: unknown,
+    tag: unknown,
+  ): StoredMessage => {
+    if (typeof message !== 'string' || !message) throw invalid('message must be a non-empty string')
+    if (message.length > limits.maxMessageLength)
+      throw invalid(`message must be at most ${limits.maxMessageLength} characters`)
     const seconds = ttl === undefined ? DEFAULT_TTL_S : Number(ttl)
-    if (!Number.isFinite(seconds) || seconds <= 0)
-      throw new ParamsError('ttl must be a positive number of seconds')
-    const entry: StoredMessage = {
+    if (!Number.isFinite(seconds) || seconds <= 0) throw invalid('ttl must be a positive number of seconds')
+    const publishedAt = now()
+    return {
       topic,
       message,
-      tag: typeof tag === 'number' ? tag : 0,
-      publishedAt: now(),
-      expiresAt: now() + Math.min(Math.max(seconds, MIN_TTL_S), MAX_TTL_S) * 1000,
+      tag: typeof tag === 'number' && Number.isSafeInteger(tag) ? tag : 0,
+      publishedAt,
+      expiresAt: publishedAt + Math.min(Math.max(seconds, MIN_TTL_S), limits.maxTtlSeconds) * 1000,
       from: client.clientId,
     }
-    await store.publish(entry)
+  }
+
+  /** Stores what `prepare` checked, once the client's publishing budget allows all of it (or none). */
+  const publishAll = async (client: Client, entries: readonly StoredMessage[]) => {
+    const size = entries.reduce((sum, entry) => sum + entry.message.length, 0)
+    if (!client.publishBudget.take(size))
+      throw overLimit(
+        `a connection may publish ${limits.publishBytesPerSecond} characters a second (bursts of ${limits.publishBurstBytes}); slow down`,
+      )
+    for (const entry of entries) await store.publish(entry)
   }
 
   const handle = async (client: Client, frame: Frame): Promise<unknown> => {
@@ -185,17 +280,19 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
     switch (method) {
       case 'irn_subscribe': {
         const topic = topicOf(objectOf(frame.params).topic)
+        checkRoom(client, [topic])
         const id = subscribe(client, topic)
         setImmediate(() => void deliverStored(client, topic).catch(() => undefined))
         return id
       }
       case 'irn_batchSubscribe': {
-        const { topics } = objectOf(frame.params)
-        if (!Array.isArray(topics)) throw new ParamsError('topics must be an array')
-        const checked = topics.map((topic) => topicOf(topic, 'each topic'))
-        const ids = checked.map((topic) => subscribe(client, topic))
+        const topics = arrayOf(objectOf(frame.params).topics, 'topics', limits.maxSubscriptionsPerClient).map(
+          (topic, index) => topicOf(topic, `topics[${index}]`),
+        )
+        checkRoom(client, topics)
+        const ids = topics.map((topic) => subscribe(client, topic))
         setImmediate(() => {
-          for (const topic of checked) void deliverStored(client, topic).catch(() => undefined)
+          for (const topic of topics) void deliverStored(client, topic).catch(() => undefined)
         })
         return ids
       }
@@ -204,33 +301,51 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
         return true
       }
       case 'irn_batchUnsubscribe': {
-        const { subscriptions } = objectOf(frame.params)
-        if (!Array.isArray(subscriptions)) throw new ParamsError('subscriptions must be an array')
-        for (const entry of subscriptions) unsubscribe(client, topicOf(objectOf(entry).topic))
+        const items = arrayOf(
+          objectOf(frame.params).subscriptions,
+          'subscriptions',
+          limits.maxSubscriptionsPerClient,
+        )
+        const topics = items.map((item, index) =>
+          topicOf(objectOf(item, `subscriptions[${index}]`).topic, `subscriptions[${index}].topic`),
+        )
+        for (const topic of topics) unsubscribe(client, topic)
         return true
       }
       case 'irn_publish': {
         const params = objectOf(frame.params)
-        await publish(client, topicOf(params.topic), params.message, params.ttl, params.tag)
+        await publishAll(client, [
+          prepare(client, topicOf(params.topic), params.message, params.ttl, params.tag),
+        ])
         return true
       }
       case 'irn_batchPublish': {
-        const { messages } = objectOf(frame.params)
-        if (!Array.isArray(messages)) throw new ParamsError('messages must be an array')
-        for (const entry of messages) {
-          const params = objectOf(entry)
-          await publish(client, topicOf(params.topic), params.message, params.ttl, params.tag)
-        }
+        const messages = arrayOf(objectOf(frame.params).messages, 'messages', 100)
+        const entries = messages.map((item, index) => {
+          const params = objectOf(item, `messages[${index}]`)
+          try {
+            return prepare(client, topicOf(params.topic), params.message, params.ttl, params.tag)
+          } catch (error) {
+            // Nothing is published when one item is refused; the error says which.
+            if (error instanceof Refusal)
+              throw invalid(`messages[${index}]: ${error.message.replace(/^Invalid params: /, '')}`)
+            throw error
+          }
+        })
+        await publishAll(client, entries)
         return true
       }
       case 'irn_fetchMessages':
       case 'irn_batchFetchMessages': {
         const params = objectOf(frame.params)
-        const topics = method === 'irn_fetchMessages' ? [params.topic] : params.topics
-        if (!Array.isArray(topics)) throw new ParamsError('topics must be an array')
-        const checked = topics.map((topic) => topicOf(topic, 'each topic'))
+        const topics =
+          method === 'irn_fetchMessages'
+            ? [topicOf(params.topic)]
+            : arrayOf(params.topics, 'topics', limits.maxSubscriptionsPerClient).map((topic, index) =>
+                topicOf(topic, `topics[${index}]`),
+              )
         const messages: { topic: string; message: string; publishedAt: number; tag: number }[] = []
-        for (const topic of checked)
+        for (const topic of topics)
           for (const entry of await store.messages(topic, now()))
             if (entry.from !== client.clientId)
               messages.push({ topic, message: entry.message, publishedAt: entry.publishedAt, tag: entry.tag })
@@ -239,17 +354,23 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
       case 'wc_proposeSession': {
         const params = objectOf(frame.params)
         const pairingTopic = topicOf(params.pairingTopic, 'pairingTopic')
+        const entry = prepare(client, pairingTopic, params.sessionProposal, params.ttl, TAG_PROPOSAL)
+        checkRoom(client, [pairingTopic])
+        await publishAll(client, [entry])
         subscribe(client, pairingTopic)
-        await publish(client, pairingTopic, params.sessionProposal, params.ttl, TAG_PROPOSAL)
         return true
       }
       case 'wc_approveSession': {
         const params = objectOf(frame.params)
         const pairingTopic = topicOf(params.pairingTopic, 'pairingTopic')
         const sessionTopic = topicOf(params.sessionTopic, 'sessionTopic')
+        const entries = [
+          prepare(client, pairingTopic, params.sessionProposalResponse, params.ttl, TAG_PROPOSAL_RESPONSE),
+          prepare(client, sessionTopic, params.sessionSettlementRequest, params.ttl, TAG_SETTLEMENT),
+        ]
+        checkRoom(client, [sessionTopic])
+        await publishAll(client, entries)
         subscribe(client, sessionTopic)
-        await publish(client, pairingTopic, params.sessionProposalResponse, params.ttl, TAG_PROPOSAL_RESPONSE)
-        await publish(client, sessionTopic, params.sessionSettlementRequest, params.ttl, TAG_SETTLEMENT)
         return true
       }
       default:
@@ -257,71 +378,133 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
     }
   }
 
+  const onFrame = (client: Client, text: string) => {
+    const parsed = parseFrame(text)
+    if (!parsed.ok) {
+      send(client, errorFrame('null', parsed.code, parsed.message))
+      return
+    }
+    const { frame } = parsed
+    // A response to the relay's own push (an ack): nothing to answer.
+    if (frame.method === undefined && (frame.result !== undefined || frame.error !== undefined)) return
+    if (!client.frameBudget.take(1)) {
+      send(
+        client,
+        errorFrame(
+          frame.rawId,
+          LIMIT_EXCEEDED,
+          `Limit exceeded: a connection may send ${limits.framesPerSecond} requests a second; slow down`,
+        ),
+      )
+      return
+    }
+    if (typeof frame.method !== 'string') {
+      send(client, errorFrame(frame.rawId, -32600, 'Invalid request: method must be a string'))
+      return
+    }
+    const method = frame.method
+    handle(client, frame).then(
+      (result) =>
+        send(
+          client,
+          result === undefined
+            ? errorFrame(frame.rawId, -32601, `Method not found: ${method.slice(0, 64)}`)
+            : resultFrame(frame.rawId, result),
+        ),
+      (error: unknown) =>
+        send(
+          client,
+          error instanceof Refusal
+            ? errorFrame(frame.rawId, error.code, error.message)
+            : errorFrame(frame.rawId, -32603, 'Internal error: the relay could not store the message'),
+        ),
+    )
+  }
+
+  const accept = (ws: WebSocket, clientId: string) => {
+    const client: Client = {
+      socket: ws,
+      clientId,
+      subscriptions: new Set(),
+      alive: true,
+      publishBudget: tokenBucket(limits.publishBurstBytes, limits.publishBytesPerSecond, now),
+      frameBudget: tokenBucket(limits.frameBurst, limits.framesPerSecond, now),
+    }
+    clients.add(client)
+    ws.on('pong', () => {
+      client.alive = true
+    })
+    ws.on('message', (data, isBinary) => {
+      if (isBinary) send(client, errorFrame('null', -32600, 'Invalid request: frames must be text'))
+      else onFrame(client, data.toString())
+    })
+    ws.on('close', () => {
+      clients.delete(client)
+      for (const topic of [...client.subscriptions]) unsubscribe(client, topic)
+    })
+    ws.on('error', () => ws.terminate())
+  }
+
+  const clientIp = (request: IncomingMessage): string => {
+    const forwarded = options.trustProxy ? request.headers['x-forwarded-for'] : undefined
+    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim()
+    return first || request.socket.remoteAddress || 'unknown'
+  }
+
   const server = createServer((_request, response) => {
     response
       .writeHead(426, { 'content-type': 'text/plain' })
       .end('This is a WalletConnect relay: connect over WebSocket.')
   })
+  // Slow or broken HTTP before an upgrade: answered 400 by Node where it can, else dropped; never thrown.
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n')
+    else socket.destroy()
+  })
+  server.headersTimeout = 10_000
+  server.requestTimeout = 10_000
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 })
+  sockets.on('error', () => undefined)
 
   server.on('upgrade', (request, socket, head) => {
-    void authProblem(request, now()).then((problem) => {
-      if (problem) {
-        socket.end(`HTTP/1.1 401 Unauthorized\r\ncontent-type: text/plain\r\n\r\n${problem}`)
-        return
-      }
-      sockets.handleUpgrade(request, socket, head, (ws) => {
-        const auth = new URL(request.url ?? '/', 'ws://relay').searchParams.get('auth')!
-        const client: Client = {
-          socket: ws,
-          clientId: decodeJWT(auth).payload.iss,
-          subscriptions: new Map(),
-          alive: true,
-        }
-        clients.add(client)
-        ws.on('pong', () => {
-          client.alive = true
-        })
-        ws.on('message', (data, isBinary) => {
-          if (isBinary) {
-            ws.send(errorFrame('null', -32600, 'Invalid request: frames must be text'))
-            return
-          }
-          const parsed = parseFrame(data.toString())
-          if (!parsed.ok) {
-            ws.send(errorFrame('null', parsed.code, parsed.message))
-            return
-          }
-          const { frame } = parsed
-          // A response to the relay's own push (an ack): nothing to answer.
-          if (frame.method === undefined && (frame.result !== undefined || frame.error !== undefined)) return
-          if (typeof frame.method !== 'string') {
-            ws.send(errorFrame(frame.rawId, -32600, 'Invalid request: method must be a string'))
-            return
-          }
-          const method = frame.method
-          handle(client, frame).then(
-            (result) =>
-              ws.send(
-                result === undefined
-                  ? errorFrame(frame.rawId, -32601, `Method not found: ${method.slice(0, 64)}`)
-                  : resultFrame(frame.rawId, result),
-              ),
-            (error: unknown) =>
-              ws.send(
-                error instanceof ParamsError
-                  ? errorFrame(frame.rawId, -32602, `Invalid params: ${error.message}`)
-                  : errorFrame(frame.rawId, -32603, 'Internal error: the relay could not store the message'),
-              ),
-          )
-        })
-        ws.on('close', () => {
-          clients.delete(client)
-          for (const topic of [...client.subscriptions.keys()]) unsubscribe(client, topic)
-        })
-        ws.on('error', () => ws.terminate())
-      })
+    // First of all: a socket reset while it is refused or checked must not become an uncaught error.
+    socket.on('error', () => socket.destroy())
+    const ip = clientIp(request)
+    if (connections >= limits.maxConnections) {
+      refuse(socket, '503 Service Unavailable', 'The relay is full; try again later.')
+      return
+    }
+    const held = perIp.get(ip) ?? 0
+    if (held >= limits.maxConnectionsPerIp) {
+      refuse(
+        socket,
+        '429 Too Many Requests',
+        `At most ${limits.maxConnectionsPerIp} connections per address.`,
+      )
+      return
+    }
+    // The socket counts from now until it closes, whether refused later, upgrading or open.
+    connections++
+    perIp.set(ip, held + 1)
+    socket.once('close', () => {
+      connections--
+      const left = (perIp.get(ip) ?? 1) - 1
+      if (left > 0) perIp.set(ip, left)
+      else perIp.delete(ip)
     })
+    authProblem(request, now(), audiences).then(
+      (problem) => {
+        if (problem) {
+          refuse(socket, '401 Unauthorized', problem)
+          return
+        }
+        if (socket.destroyed) return
+        const auth = new URL(request.url ?? '/', 'ws://relay').searchParams.get('auth')!
+        const clientId = String(decodeJWT(auth).payload.iss)
+        sockets.handleUpgrade(request, socket, head, (ws) => accept(ws, clientId))
+      },
+      () => socket.destroy(),
+    )
   })
 
   // A socket that did not answer the last ping is gone (WalletConnect clients also drop after ~35 s of silence).
@@ -348,6 +531,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
     port,
     stats: async () => ({
       clients: sockets.clients.size,
+      subscriptions: subscriptionCount,
       topics: subscribers.size,
       messages: await store.count(now()),
     }),
@@ -355,6 +539,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
       clearInterval(keepalive)
       for (const ws of sockets.clients) ws.terminate()
       await new Promise<void>((resolve) => sockets.close(() => resolve()))
+      server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
       if (!options.store) await store.close()
     },

@@ -1,0 +1,58 @@
+/**
+ * What one stranger may take from the relay. Each limit is reached only by a client far off what WalletConnect's
+ * own clients do (a dapp or a wallet holds a few sockets, a few dozen topics and publishes a few KB at a time).
+ */
+export interface RelayLimits {
+  /** Open sockets (and upgrades under way) from one IP address. Default 50. */
+  maxConnectionsPerIp: number
+  /** Open sockets in all. Default 10,000. */
+  maxConnections: number
+  /** Topics one connection may subscribe to. Default 500. */
+  maxSubscriptionsPerClient: number
+  /** Subscriptions of all connections together. Default 200,000. */
+  maxSubscriptions: number
+  /** Largest `message` one publish may carry, in characters. Default 100,000. */
+  maxMessageLength: number
+  /** Characters a connection may publish in a burst… Default 1 MiB. */
+  publishBurstBytes: number
+  /** …refilled at this rate per second. Default 64 KiB. */
+  publishBytesPerSecond: number
+  /** Frames (requests) a connection may send in a burst… Default 200. */
+  frameBurst: number
+  /** …refilled at this rate per second. Default 50. */
+  framesPerSecond: number
+  /**
+   * The longest a message is kept, in seconds. WalletConnect's sign-client 2.25 publishes nothing that must live
+   * longer than a session request's largest expiry (SESSION_REQUEST_EXPIRY_BOUNDARIES.max): 7 days.
+   */
+  maxTtlSeconds: number
+}
+
+export const defaultRelayLimits: RelayLimits = {
+  maxConnectionsPerIp: 50,
+  maxConnections: 10_000,
+  maxSubscriptionsPerClient: 500,
+  maxSubscriptions: 200_000,
+  maxMessageLength: 100_000,
+  publishBurstBytes: 1024 * 1024,
+  publishBytesPerSecond: 64 * 1024,
+  frameBurst: 200,
+  framesPerSecond: 50,
+  maxTtlSeconds: 7 * 24 * 60 * 60,
+}
+
+/** A token bucket: `take(n)` succeeds while the bucket holds `n`; it refills at `perSecond` up to `capacity`. */
+export function tokenBucket(capacity: number, perSecond: number, now: () => number) {
+  let tokens = capacity
+  let last = now()
+  return {
+    take(amount: number): boolean {
+      const time = now()
+      tokens = Math.min(capacity, tokens + ((time - last) / 1000) * perSecond)
+      last = time
+      if (tokens < amount) return false
+      tokens -= amount
+      return true
+    },
+  }
+}
