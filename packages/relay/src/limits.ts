@@ -21,6 +21,8 @@ export interface RelayLimits {
   frameBurst: number
   /** …refilled at this rate per second. Default 50. */
   framesPerSecond: number
+  /** Unsent data a socket may hold before it is closed as one that does not read. Default 4 MiB. */
+  maxBufferedBytes: number
   /**
    * The longest a message is kept, in seconds. WalletConnect's sign-client 2.25 publishes nothing that must live
    * longer than a session request's largest expiry (SESSION_REQUEST_EXPIRY_BOUNDARIES.max): 7 days.
@@ -38,6 +40,7 @@ export const defaultRelayLimits: RelayLimits = {
   publishBytesPerSecond: 64 * 1024,
   frameBurst: 200,
   framesPerSecond: 50,
+  maxBufferedBytes: 4 * 1024 * 1024,
   maxTtlSeconds: 7 * 24 * 60 * 60,
 }
 

@@ -1,23 +1,30 @@
 import { randomUUID } from 'node:crypto'
 import { Redis } from 'ioredis'
-import type { RelayStore, StoredMessage } from './store.ts'
+import type { MemoryStoreOptions, RelayStore, StoredMessage } from './store.ts'
 
 const CHANNEL = 'latch:relay:published'
 const mailboxKey = (topic: string) => `latch:relay:mailbox:${topic}`
 
 /**
  * A store on Redis shared by several relay instances: each topic's messages in a list that expires with its
- * newest message, and every publish broadcast on one channel that each instance filters by its own clients'
- * subscriptions.
+ * newest message, trimmed to the newest `maxMessagesPerTopic` (default 100), and every publish broadcast on one
+ * channel that each instance filters by its own clients' subscriptions. What Redis holds in all is bounded by its
+ * own `maxmemory` and eviction policy (set `maxmemory-policy volatile-ttl`: every key here expires).
  *
  * @example
  * const store = await redisStore('redis://127.0.0.1:6379')
  * const relay = await startRelay({ store })
  */
-export async function redisStore(url: string): Promise<RelayStore> {
+export async function redisStore(
+  url: string,
+  options: Pick<MemoryStoreOptions, 'maxMessagesPerTopic'> = {},
+): Promise<RelayStore> {
+  const maxPerTopic = options.maxMessagesPerTopic ?? 100
   const commands = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 })
   const subscriber = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 })
   await Promise.all([commands.connect(), subscriber.connect()])
+  // ioredis reconnects by itself; a lost connection fails the publishes meanwhile (answered -32603), never the process.
+  for (const client of [commands, subscriber]) client.on('error', () => undefined)
   const instance = randomUUID()
   const listeners: ((entry: StoredMessage) => void)[] = []
   subscriber.on('message', (_channel: string, text: string) => {
@@ -39,6 +46,7 @@ export async function redisStore(url: string): Promise<RelayStore> {
       await commands
         .multi()
         .rpush(key, JSON.stringify(entry))
+        .ltrim(key, -maxPerTopic, -1)
         // The list lives as long as its longest-lived message; expired ones are skipped when read.
         .pexpireat(key, entry.expiresAt, 'GT')
         .pexpireat(key, entry.expiresAt, 'NX')

@@ -122,6 +122,50 @@ describe('malformed frames and limits: JSON-RPC errors, and the relay keeps serv
     expect((await client.call('irn_publish', { topic: topic(), message: 'ok', ttl: 300 })).result).toBe(true)
   })
 
+  it('echoes every id as the JSON value it was, so every answer is valid JSON', async () => {
+    const target = await relay()
+    const client = await connect(target)
+    const answer = async (id: string) => {
+      const raw = await client.send(`{"id":${id},"jsonrpc":"2.0","method":"irn_nope","params":{}}`)
+      return { raw, id: JSON.parse(raw).id }
+    }
+    // A string that looks like the relay's own marker for big integers stays a string.
+    expect((await answer('"\\u0000123"')).id).toBe('\u0000123')
+    expect((await answer('"01"')).id).toBe('01')
+    expect((await answer('1.5')).id).toBe(1.5)
+    expect((await answer('-7')).raw.startsWith('{"id":-7,')).toBe(true)
+    expect(
+      (await answer('1234567890123456789012345')).raw.startsWith('{"id":1234567890123456789012345,'),
+    ).toBe(true)
+    // 01 is not JSON: a parse error, answered with a null id.
+    expect(JSON.parse(await client.send('{"id":01,"jsonrpc":"2.0","method":"irn_nope"}'))).toMatchObject({
+      id: null,
+      error: { code: -32700 },
+    })
+  })
+
+  it('a batch with one bad item does nothing and names the item', async () => {
+    const target = await relay()
+    const client = await connect(target)
+    const [one, two] = [topic(), topic()]
+    const published = await client.call('irn_batchPublish', {
+      messages: [
+        { topic: one, message: 'fine', ttl: 300 },
+        { topic: two, message: '', ttl: 300 },
+      ],
+    })
+    expect(published.error).toEqual({
+      code: -32602,
+      message: 'Invalid params: messages[1]: message must be a non-empty string',
+    })
+    const subscribed = await client.call('irn_batchSubscribe', { topics: [one, 'nope'] })
+    expect(subscribed.error).toEqual({
+      code: -32602,
+      message: 'Invalid params: topics[1] must be 64 lower-case hex characters',
+    })
+    expect(await target.stats()).toMatchObject({ subscriptions: 0, messages: 0 })
+  })
+
   it('refuses a connection without a JWT, with a forged one, or with an expired one', async () => {
     const target = await relay()
     const refused = (url: string) =>

@@ -47,8 +47,6 @@ const TAG_PROPOSAL_RESPONSE = 1101
 const TAG_SETTLEMENT = 1102
 const MIN_TTL_S = 10
 const DEFAULT_TTL_S = 300
-/** A socket whose unsent data passes this is not reading: it is closed rather than buffered for. */
-const MAX_BUFFERED_BYTES = 4 * 1024 * 1024
 /** EIP-1474's "limit exceeded", the closest JSON-RPC code for a quota. */
 const LIMIT_EXCEEDED = -32005
 
@@ -172,7 +170,8 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
 
   const send = (client: Client, text: string) => {
     if (client.socket.readyState !== client.socket.OPEN) return
-    if (client.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+    // A socket that does not read is closed rather than buffered for.
+    if (client.socket.bufferedAmount > limits.maxBufferedBytes) {
       client.socket.terminate()
       return
     }

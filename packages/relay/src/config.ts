@@ -1,0 +1,69 @@
+import { defaultRelayLimits, type RelayLimits } from './limits.ts'
+import type { RelayOptions } from './relay.ts'
+import type { MemoryStoreOptions } from './store.ts'
+
+export interface RelayConfig {
+  relay: RelayOptions
+  /** The memory store's caps (when not on Redis). */
+  store: MemoryStoreOptions
+  redisUrl?: string
+}
+
+/** `maxConnectionsPerIp` → `RELAY_MAX_CONNECTIONS_PER_IP`. */
+export const envName = (key: string) =>
+  `RELAY_${key.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase()}`
+
+const storeKeys = ['maxMessagesPerTopic', 'maxBytesPerTopic', 'maxBytes'] as const
+
+function count(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const value = env[name]
+  if (value === undefined || value === '') return undefined
+  if (!/^\d{1,15}$/.test(value))
+    throw new Error(`${name} must be a whole number, not ${JSON.stringify(value)}`)
+  return Number(value)
+}
+
+/**
+ * The relay's configuration from the environment: RELAY_PORT (8788), RELAY_HOST (127.0.0.1), REDIS_URL (share
+ * messages with other instances), RELAY_PUBLIC_URL (comma-separated URLs clients' tokens may name, for a relay
+ * behind a proxy), RELAY_TRUST_PROXY (`true`: count connections per X-Forwarded-For), every `RelayLimits` field as
+ * RELAY_<NAME> (RELAY_MAX_CONNECTIONS_PER_IP…) and the memory store's RELAY_MAX_MESSAGES_PER_TOPIC,
+ * RELAY_MAX_BYTES_PER_TOPIC and RELAY_MAX_BYTES. Throws naming the variable of a malformed value.
+ *
+ * @example
+ * const { relay, store } = readRelayConfig(process.env)
+ */
+export function readRelayConfig(env: NodeJS.ProcessEnv = process.env): RelayConfig {
+  const limits: Partial<RelayLimits> = {}
+  for (const key of Object.keys(defaultRelayLimits) as (keyof RelayLimits)[]) {
+    const value = count(env, envName(key))
+    if (value !== undefined) limits[key] = value
+  }
+  const store: MemoryStoreOptions = {}
+  for (const key of storeKeys) {
+    const value = count(env, envName(key))
+    if (value !== undefined) store[key] = value
+  }
+  const port = count(env, 'RELAY_PORT') ?? 8788
+  if (port > 65535) throw new Error('RELAY_PORT must be a port number')
+  const audiences = env.RELAY_PUBLIC_URL?.split(',')
+    .map((url) => url.trim())
+    .filter(Boolean)
+  for (const url of audiences ?? [])
+    if (!/^wss?:\/\/[^\s]+$/.test(url)) throw new Error('RELAY_PUBLIC_URL must be ws:// or wss:// URLs')
+  if (env.RELAY_TRUST_PROXY && !['true', 'false'].includes(env.RELAY_TRUST_PROXY))
+    throw new Error('RELAY_TRUST_PROXY must be true or false')
+  if (env.REDIS_URL && !/^rediss?:\/\/[^\s]+$/.test(env.REDIS_URL))
+    throw new Error('REDIS_URL must be a redis:// URL')
+  return {
+    relay: {
+      port,
+      host: env.RELAY_HOST || '127.0.0.1',
+      limits,
+      ...(audiences?.length ? { audiences } : {}),
+      ...(env.RELAY_TRUST_PROXY === 'true' ? { trustProxy: true } : {}),
+    },
+    store,
+    ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
+  }
+}
