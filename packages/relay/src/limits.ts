@@ -7,9 +7,9 @@ export interface RelayLimits {
   maxConnectionsPerIp: number
   /** Open sockets in all. Default 10,000. */
   maxConnections: number
-  /** Topics one connection may subscribe to. Default 500. */
+  /** Topics one connection may subscribe to (a wallet with many sessions holds a few dozen). Default 200. */
   maxSubscriptionsPerClient: number
-  /** Subscriptions of all connections together. Default 200,000. */
+  /** Subscriptions of all connections together. Default 100,000. */
   maxSubscriptions: number
   /** Largest `message` one publish may carry, in characters. Default 100,000. */
   maxMessageLength: number
@@ -33,8 +33,8 @@ export interface RelayLimits {
 export const defaultRelayLimits: RelayLimits = {
   maxConnectionsPerIp: 50,
   maxConnections: 10_000,
-  maxSubscriptionsPerClient: 500,
-  maxSubscriptions: 200_000,
+  maxSubscriptionsPerClient: 200,
+  maxSubscriptions: 100_000,
   maxMessageLength: 100_000,
   publishBurstBytes: 1024 * 1024,
   publishBytesPerSecond: 64 * 1024,

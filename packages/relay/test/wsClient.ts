@@ -29,10 +29,13 @@ export async function token(url: string, ttlS = 86_400): Promise<string> {
 /** A raw JSON-RPC client on the relay at `url`, authenticated with a fresh key unless `jwt` is given. */
 export async function connect(
   url: string,
-  options: { jwt?: string; autoPong?: boolean } = {},
+  options: { jwt?: string; autoPong?: boolean; headers?: Record<string, string> } = {},
 ): Promise<TestClient> {
   const auth = options.jwt ?? (await token(url))
-  const socket = new WebSocket(`${url}/?auth=${auth}&projectId=local`, { autoPong: options.autoPong ?? true })
+  const socket = new WebSocket(`${url}/?auth=${auth}&projectId=local`, {
+    autoPong: options.autoPong ?? true,
+    ...(options.headers ? { headers: options.headers } : {}),
+  })
   const frames: string[] = []
   const waiting: ((frame: string) => void)[] = []
   const pushes: TestClient['pushes'] = []
