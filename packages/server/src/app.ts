@@ -11,7 +11,7 @@ import {
 import type { Redis } from 'ioredis'
 import type { BlockchainConfig } from './chains/types.ts'
 import { corsOptions } from './cors.ts'
-import { notFound, registerErrorHandlers } from './errors.ts'
+import { frameworkError, notFound, registerErrorHandlers } from './errors.ts'
 import { createEventQuota } from './eventQuota.ts'
 import { defaultRateLimits, type RateLimits, registerRateLimits } from './limits.ts'
 import { loggerOptions, serializeError } from './logging.ts'
@@ -82,6 +82,7 @@ export async function createApp(options: CreateAppOptions): Promise<LatchApp> {
   const { storage } = options
   const app = Fastify({
     logger: loggerOptions(options.logger ?? false),
+    frameworkErrors: frameworkError,
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     // Image ids may be 128 characters; longer ones get the route's 400 rather than the router's 414.
     routerOptions: { maxParamLength: 256 },

@@ -79,6 +79,14 @@ export function registerErrorHandlers(app: FastifyInstance): void {
   })
 }
 
+/**
+ * What Fastify refuses before routing (a path with malformed percent-escapes): 400 `{ error, field: 'url' }`, in the
+ * shape every other refusal has.
+ */
+export function frameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  reply.code(400).send({ error: `The URL is not valid: ${error.message}`, field: 'url' })
+}
+
 /** The 404 of a path no route serves. */
 export function notFound(request: FastifyRequest, reply: FastifyReply): void {
   reply.code(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}` })
