@@ -1,6 +1,10 @@
 import { configDefaults, defineConfig } from 'vitest/config'
 
-const include = ['packages/*/src/**/*.test.{ts,tsx}', 'packages/*/test/**/*.test.{ts,tsx}']
+const include = [
+  'packages/*/src/**/*.test.{ts,tsx}',
+  'packages/*/test/**/*.test.{ts,tsx}',
+  'scripts/**/*.test.ts',
+]
 const server = ['packages/server/src/**/*.test.ts', 'packages/server/test/**/*.test.ts']
 
 export default defineConfig({

@@ -1,68 +1,99 @@
-// `npm start`: the local chains, the Latch server (wallet directory, analytics), the WalletConnect relay and a
-// WalletConnect test wallet reading pasted wc: URIs from this terminal, then the demo. Ctrl-C stops every child.
+// `npm start`: the local chains, the Latch server, the WalletConnect relay and the demo, each in its own process
+// under a supervisor (one that crashes is reported and restarted; the others keep running), and a WalletConnect test
+// wallet reading pasted wc: URIs from this terminal. Ctrl-C stops everything.
 import { fileURLToPath } from 'node:url'
-import { attachWcWalletConsole, startDevnet, startWcWallet, wcWalletAccount } from '@latch/devnet'
-import { startRelay } from '@latch/relay'
-import { startServer } from '@latch/server'
-import { createServer } from 'vite'
+// The console alone (light): the wallet itself (WalletConnect's clients) loads while the services start.
+import { attachWcWalletConsole, wcWalletAccount } from '../packages/devnet/src/wcWalletConsole.ts'
+import { createSupervisor, type ServiceSpec } from './supervise.ts'
 
+const root = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url))
 const portOf = (url: string | undefined, fallback: number) => (url ? Number(new URL(url).port) : fallback)
 // Read before anything starts, so a bad value stops nothing half-way. Default 1, beside the dev wallet's 0.
 const wcAccount = wcWalletAccount(process.env.WC_ACCOUNT)
+const rpcA = `http://127.0.0.1:${portOf(process.env.LATCH_RPC_A, 8545)}`
+const rpcB = `http://127.0.0.1:${portOf(process.env.LATCH_RPC_B, 8546)}`
 
-const devnet = await startDevnet({
-  chains: [
-    { chainId: 31337, port: portOf(process.env.LATCH_RPC_A, 8545) },
-    { chainId: 31338, port: portOf(process.env.LATCH_RPC_B, 8546) },
-  ],
+/** A TypeScript entry point of this repository, run by Node with tsx. */
+const service = (
+  name: string,
+  entry: string,
+  ready: RegExp,
+  env: Record<string, string> = {},
+): ServiceSpec => ({
+  name,
+  command: process.execPath,
+  args: ['--import', 'tsx', root(entry), ...(name === 'server' ? ['serve'] : [])],
+  env: { LATCH_RPC_A: rpcA, LATCH_RPC_B: rpcB, ...env },
+  ready,
 })
-for (const chain of devnet.chains) console.log(`chain ${chain.chainId}  ${chain.rpcUrl}`)
 
-// PGlite in .latch/data by default; DATABASE_URL puts the server on PostgreSQL.
-const server = await startServer({
-  port: Number(process.env.PORT ?? 8787),
-  ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
-})
-console.log(`server      ${server.url}`)
-
-const relay = await startRelay({ port: Number(process.env.RELAY_PORT ?? 8788) })
-console.log(`relay       ${relay.url}`)
-
-const [rpcA, rpcB] = devnet.chains.map((c) => c.rpcUrl)
-// The same wallet as `latch-wc-wallet`, on anvil account WC_ACCOUNT.
-const wcWallet = await startWcWallet({
-  relayUrl: relay.url,
-  accountIndex: wcAccount,
-  chains: { 31337: rpcA!, 31338: rpcB! },
-})
-const wcConsole = attachWcWalletConsole(wcWallet, { input: process.stdin })
-
-const demo = await createServer({
-  root: fileURLToPath(new URL('../apps/demo', import.meta.url)),
-  configFile: fileURLToPath(new URL('../apps/demo/vite.config.ts', import.meta.url)),
-})
-await demo.listen()
-const params = new URLSearchParams()
-if (rpcA !== 'http://127.0.0.1:8545') params.set('rpcA', rpcA!)
-if (rpcB !== 'http://127.0.0.1:8546') params.set('rpcB', rpcB!)
-if (server.url !== 'http://127.0.0.1:8787') params.set('api', server.url)
-if (relay.url !== 'ws://127.0.0.1:8788') params.set('relay', relay.url)
-const query = params.size > 0 ? `?${params}` : ''
-console.log(`\nLatch demo: ${demo.resolvedUrls?.local[0] ?? 'http://127.0.0.1:5173/'}${query}\n`)
-console.log(
-  `WalletConnect test wallet ${wcWallet.address} (account ${wcAccount}): paste a wc: URI here to pair ` +
-    '(WalletConnect → Copy link in the modal); `reject`, `approve`, `disconnect`.\n',
-)
-
+const supervisor = createSupervisor()
 let stopping = false
-const stop = async () => {
+let stopWallet: () => Promise<void> = async () => {}
+const stop = async (code = 0) => {
   if (stopping) return
   stopping = true
-  wcConsole.close()
   // The wallet first, so it leaves the relay before the relay goes.
-  await wcWallet.stop().catch(() => undefined)
-  await Promise.allSettled([demo.close(), server.close(), relay.close(), devnet.stop()])
-  process.exit(0)
+  await stopWallet().catch(() => undefined)
+  await supervisor.stop()
+  process.exit(code)
 }
-process.on('SIGINT', stop)
-process.on('SIGTERM', stop)
+process.on('SIGINT', () => void stop())
+process.on('SIGTERM', () => void stop())
+// The wallet lives in this process: its errors are reported, never the end of the services.
+process.on('uncaughtException', (error) => console.error('npm start:', error))
+process.on('unhandledRejection', (error) => console.error('npm start:', error))
+
+try {
+  // Every service starts at once; the server's indexer waits for the chains by itself.
+  const chains = supervisor.start(service('chains', 'packages/devnet/src/cli.ts', /^chain 31338\s+(\S+)/))
+  const relayStarted = supervisor.start(
+    service('relay', 'packages/relay/src/cli.ts', /^relay: (\S+)/, {
+      RELAY_PORT: process.env.RELAY_PORT ?? '8788',
+    }),
+  )
+  // PGlite in .latch/data (LATCH_DATA_DIR) by default; DATABASE_URL puts the server on PostgreSQL.
+  const serverStarted = supervisor.start(
+    service('server', 'packages/server/src/cli.ts', /Latch server listening on (\S+)/, {
+      PORT: process.env.PORT ?? '8787',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    }),
+  )
+  const demoStarted = supervisor.start(service('demo', 'scripts/demo.ts', /^demo: (\S+)/))
+  // Awaited below, one after another: a failure of one while another is awaited is not "unhandled".
+  for (const started of [chains, relayStarted, serverStarted, demoStarted]) started.catch(() => undefined)
+  const { startWcWallet } = await import('@latch/devnet')
+
+  // The same wallet as `latch-wc-wallet`, on anvil account WC_ACCOUNT. It lives in this process (it reads the
+  // terminal); its client reconnects by itself when the relay restarts.
+  const relay = await relayStarted
+  const wcWallet = await startWcWallet({
+    relayUrl: relay.url,
+    accountIndex: wcAccount,
+    chains: { 31337: rpcA, 31338: rpcB },
+  })
+  const wcConsole = attachWcWalletConsole(wcWallet, { input: process.stdin })
+  stopWallet = async () => {
+    wcConsole.close()
+    await wcWallet.stop()
+  }
+  await chains
+  const server = await serverStarted
+  console.log(`chain 31337 ${rpcA}\nchain 31338 ${rpcB}\nserver      ${server.url}\nrelay       ${relay.url}`)
+
+  const demo = await demoStarted
+  const params = new URLSearchParams()
+  if (rpcA !== 'http://127.0.0.1:8545') params.set('rpcA', rpcA)
+  if (rpcB !== 'http://127.0.0.1:8546') params.set('rpcB', rpcB)
+  if (server.url !== 'http://127.0.0.1:8787') params.set('api', server.url)
+  if (relay.url !== 'ws://127.0.0.1:8788') params.set('relay', relay.url)
+  const query = params.size > 0 ? `?${params}` : ''
+  console.log(`\nLatch demo: ${demo.url}${query}\n`)
+  console.log(
+    `WalletConnect test wallet ${wcWallet.address} (account ${wcAccount}): paste a wc: URI here to pair ` +
+      '(WalletConnect → Copy link in the modal); `reject`, `approve`, `disconnect`.\n',
+  )
+} catch (error) {
+  console.error(`npm start: ${(error as Error).message}`)
+  await stop(1)
+}
