@@ -14,7 +14,7 @@ import { corsOptions } from './cors.ts'
 import { frameworkError, notFound, registerErrorHandlers } from './errors.ts'
 import { createEventQuota } from './eventQuota.ts'
 import { defaultRateLimits, type RateLimits, registerRateLimits } from './limits.ts'
-import { loggerOptions, serializeError } from './logging.ts'
+import { loggerOptions } from './logging.ts'
 import { analyticsRoutes } from './routes/analytics.ts'
 import { blockchainRoutes } from './routes/blockchain.ts'
 import { directoryRoutes } from './routes/directory.ts'
@@ -100,7 +100,7 @@ export async function createApp(options: CreateAppOptions): Promise<LatchApp> {
     flushIntervalMs: options.usageFlushIntervalMs,
     onError: (error, dropped) =>
       app.log.error(
-        { err: serializeError(error), dropped },
+        { err: error, dropped },
         dropped
           ? 'could not write some usage counters; dropped them'
           : 'could not write usage counters; will retry',

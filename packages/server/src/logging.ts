@@ -21,7 +21,7 @@ const redactedParams = (params: unknown) =>
  * text, the database's message and code, and the stack stay.
  *
  * @example
- * logger.error({ err: serializeError(error) }, 'request failed')
+ * serializeError(failedQuery).message // 'Failed query: insert into "siwx_sessions" … [11 parameters redacted]'
  */
 export function serializeError(error: unknown, depth = 0): LoggedError {
   if (!(error instanceof Error))
@@ -43,6 +43,9 @@ export function serializeError(error: unknown, depth = 0): LoggedError {
 /**
  * Fastify's logger option with errors logged by `serializeError`: `true` becomes info level; pino options keep
  * theirs; false stays off.
+ *
+ * @example
+ * Fastify({ logger: loggerOptions({ level: 'warn' }) })
  */
 export function loggerOptions(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
   if (!logger) return false

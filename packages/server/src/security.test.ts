@@ -101,6 +101,37 @@ describe('what a failed query logs', () => {
     }
   })
 
+  test('usage counters that cannot be written are logged once, without the values they held', async () => {
+    const lines: string[] = []
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk))
+        done()
+      },
+    })
+    const failing = Object.assign(new Error('Failed query: insert …\nparams: secret-project'), {
+      query: 'insert into "sdk_usage" values ($1, $2, $3, $4)',
+      params: ['secret-project', 'latch', '1', 1],
+    })
+    const app = await createApp({
+      storage: { ...t.storage, addUsage: () => Promise.reject(failing) },
+      logger: { level: 'error', stream },
+      rateLimits: false,
+    })
+    await app.inject('/getWallets?projectId=secret-project&st=latch&sv=1')
+    await app.close()
+    expect(lines).toHaveLength(1)
+    const entry = JSON.parse(lines[0]!)
+    expect(entry).toMatchObject({
+      msg: 'could not write some usage counters; dropped them',
+      dropped: 1,
+      err: {
+        message: 'Failed query: insert into "sdk_usage" values ($1, $2, $3, $4) [4 parameters redacted]',
+      },
+    })
+    expect(lines[0]).not.toContain('secret-project')
+  })
+
   test('serializeError keeps type, message, code, stack and cause; drops a query’s parameters and details', () => {
     const cause = Object.assign(new Error('duplicate key value violates unique constraint'), {
       code: '23505',
