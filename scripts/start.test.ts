@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { WebSocket } from 'ws'
 import { freePort } from '../packages/relay/test/relayProcess.ts'
-import { connect, token, topic } from '../packages/relay/test/wsClient.ts'
+import { connect, resetUpgrade, token, topic } from '../packages/relay/test/wsClient.ts'
 
 const start = fileURLToPath(new URL('./start.ts', import.meta.url))
 const dataDir = mkdtempSync(join(tmpdir(), 'latch-start-'))
@@ -49,22 +49,6 @@ afterAll(() => {
 
 const relayUrl = () => `ws://127.0.0.1:${ports.relay}`
 
-function resetUpgrade(auth: string, resetAfterMs: number): Promise<void> {
-  return new Promise((resolve) => {
-    const socket = connectTcp(ports.relay, '127.0.0.1', () => {
-      socket.write(
-        `GET /?auth=${auth} HTTP/1.1\r\nHost: 127.0.0.1:${ports.relay}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
-          'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
-      )
-      setTimeout(() => {
-        socket.resetAndDestroy()
-        resolve()
-      }, resetAfterMs)
-    })
-    socket.on('error', () => resolve())
-  })
-}
-
 /** A socket that opens (or is refused) and then misbehaves: garbage, an oversize frame, or silence. */
 async function hostileSocket(index: number): Promise<WebSocket | undefined> {
   const socket = new WebSocket(`${relayUrl()}/?auth=${await token(relayUrl())}`)
@@ -92,7 +76,9 @@ async function rpc(port: number, method: string): Promise<unknown> {
 test('40 reset upgrades and 500 hostile sockets against its relay leave every service up', async () => {
   const expired = await token(relayUrl(), -60)
   await Promise.all(
-    Array.from({ length: 40 }, (_, index) => resetUpgrade(index % 2 ? expired : 'garbage', index % 5)),
+    Array.from({ length: 40 }, (_, index) =>
+      resetUpgrade(relayUrl(), index % 2 ? expired : 'garbage', index % 5),
+    ),
   )
   const hostile = await Promise.all(Array.from({ length: 500 }, (_, index) => hostileSocket(index)))
   const held = hostile.filter((socket) => socket !== undefined)

@@ -1,31 +1,12 @@
-import { connect as connectTcp } from 'node:net'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { type RelayProcess, startRelayProcess } from './relayProcess.ts'
-import { connect, token, topic } from './wsClient.ts'
+import { connect, resetUpgrade, token, topic } from './wsClient.ts'
 
 let relay: RelayProcess
 beforeAll(async () => {
   relay = await startRelayProcess()
 }, 30_000)
 afterAll(() => relay?.stop())
-
-/** Opens a TCP connection, sends a WebSocket upgrade with `auth`, and resets it after `resetAfterMs`. */
-function resetUpgrade(url: string, auth: string, resetAfterMs: number): Promise<void> {
-  const { hostname, port } = new URL(url)
-  return new Promise((resolve) => {
-    const socket = connectTcp(Number(port), hostname, () => {
-      socket.write(
-        `GET /?auth=${auth} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
-          'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
-      )
-      setTimeout(() => {
-        socket.resetAndDestroy()
-        resolve()
-      }, resetAfterMs)
-    })
-    socket.on('error', () => resolve())
-  })
-}
 
 test('upgrades reset while they are refused or checked do not stop the relay', async () => {
   const expired = await token(relay.url, -60)

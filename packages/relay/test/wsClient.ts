@@ -1,6 +1,7 @@
 // A raw JSON-RPC WebSocket client for the relay's tests: frames in, frames out, pushes acknowledged as
 // WalletConnect's clients do.
 import { randomBytes } from 'node:crypto'
+import { connect as connectTcp } from 'node:net'
 import { generateKeyPair, signJWT } from '@walletconnect/relay-auth'
 import { WebSocket } from 'ws'
 
@@ -85,4 +86,22 @@ export const waitFor = async (check: () => boolean, ms = 2000) => {
     if (Date.now() > until) throw new Error('timed out')
     await new Promise((resolve) => setTimeout(resolve, 10))
   }
+}
+
+/** Opens a TCP connection, sends a WebSocket upgrade with `auth`, and resets it after `resetAfterMs`. */
+export function resetUpgrade(url: string, auth: string, resetAfterMs: number): Promise<void> {
+  const { hostname, port } = new URL(url)
+  return new Promise((resolve) => {
+    const socket = connectTcp(Number(port), hostname, () => {
+      socket.write(
+        `GET /?auth=${auth} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+          'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+      )
+      setTimeout(() => {
+        socket.resetAndDestroy()
+        resolve()
+      }, resetAfterMs)
+    })
+    socket.on('error', () => resolve())
+  })
 }
