@@ -1,94 +1,115 @@
-import fc from 'fast-check'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+// GET /getAnalyticsConfig and POST /e (one event or a batch; JSON or sendBeacon's text/plain) under hostile input.
+import { afterAll, beforeAll, describe, expect, it, test } from 'vitest'
 import { createTestApp, type TestApp } from '../support/app.ts'
-import { expectHandled, hostileJson, hostileQuery, hostileString, mutated } from './harness.ts'
+import { expectRefused, fuzzRoute, type RouteSpec, watchErrors } from './harness.ts'
+import type { Mutation } from './mutate.ts'
 
 let t: TestApp
+let lastError: () => string | undefined
 beforeAll(async () => {
   t = await createTestApp()
+  lastError = watchErrors(t.app)
 })
-afterAll(() => t.close())
+afterAll(() => t?.close())
 
-const sdk = ['projectId', 'st', 'sv']
-const origin = { origin: 'http://localhost:5173' }
-const json = { ...origin, 'content-type': 'application/json' }
+const query = { projectId: 'open', st: 'latch', sv: '0.1.0' }
+const headers = { origin: 'http://localhost:5173' }
 
-test('GET /getAnalyticsConfig: any query', async () => {
-  await fc.assert(
-    fc.asyncProperty(hostileQuery(sdk, { projectId: 'open' }), async (query) => {
-      expectHandled(await t.app.inject({ url: `/getAnalyticsConfig?${query}`, headers: origin }), sdk, query)
-    }),
-    { numRuns: 200 },
-  )
-})
-
-const event = {
-  eventId: '7c3f0b3e-8f61-4a55-9a47-3d1c9d1f0a11',
-  url: 'http://localhost:5173/',
-  domain: 'localhost',
-  timestamp: 1_795_000_000_000,
-  props: { type: 'track', event: 'MODAL_OPEN', address: '0xabc', properties: { view: 'Connect', n: 1 } },
-}
 let unique = 0
-/** Each case its own event id, so a stored one does not hide what the next would do. */
-const fresh = (value: unknown) =>
-  JSON.stringify(value, (key, field) =>
-    key === 'eventId' && field === event.eventId ? `fuzz-event-${++unique}` : field,
-  )
-
-test('POST /e: one event or a batch with any field replaced, as JSON or as sendBeacon text', async () => {
-  const body = fc.oneof(
-    mutated(event).map(({ value }) => value),
-    mutated([event, event]).map(({ value }) => value),
-    hostileJson,
-  )
-  const fields = ['body', 'eventId', 'url', 'domain', 'timestamp', 'props', ...sdk]
-  await fc.assert(
-    fc.asyncProperty(body, fc.constantFrom('application/json', 'text/plain'), async (value, type) => {
-      const payload = fresh(value) ?? 'null'
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/e?projectId=open&st=latch&sv=0.1.0',
-        headers: { ...origin, 'content-type': type },
-        payload,
-      })
-      expectHandled(response, fields, payload)
-    }),
-    { numRuns: 300 },
-  )
+/** An event the `open` project stores: each its own id, so that a stored one does not hide what the next does. */
+const event = () => ({
+  eventId: `fuzz-event-${++unique}`,
+  url: 'http://localhost:5173/page?x=1',
+  domain: 'localhost',
+  timestamp: Date.now(),
+  props: {
+    type: 'track',
+    event: 'MODAL_OPEN',
+    address: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
+    properties: { view: 'Connect', n: 1, ok: true, none: null },
+  },
 })
 
-test('POST /e: the known breakers are refused naming their field', async () => {
-  const post = (value: unknown) =>
-    t.app.inject({ method: 'POST', url: '/e?projectId=open', headers: json, payload: fresh(value) })
-  const cases: [unknown, string][] = [
-    [{ ...event, url: 'http://a/\u0000' }, 'url'],
-    // The field names the refused key itself.
-    [{ ...event, props: { ...event.props, properties: { 'k\u0000': 'v' } } }, 'props.properties.k'],
-    [{ ...event, props: { ...event.props, properties: { k: 'v\u0000' } } }, 'props.properties.k'],
-    [{ ...event, timestamp: 8.64e15 }, 'timestamp'],
+const config: RouteSpec = { method: 'GET', url: '/getAnalyticsConfig', valid: () => ({ query, headers }) }
+const one: RouteSpec = { method: 'POST', url: '/e', valid: () => ({ query, headers, body: event() }) }
+const batch: RouteSpec = {
+  method: 'POST',
+  url: '/e',
+  valid: () => ({ query, headers, body: [event(), event()] }),
+}
+const beacon: RouteSpec = { ...one, contentType: 'text/plain;charset=UTF-8' }
+
+test('GET /getAnalyticsConfig: the valid query mutated, or a random one', async () => {
+  await fuzzRoute(t.app, config, { numRuns: 200, lastError })
+})
+
+test.each([
+  ['one event as JSON', one],
+  ['a batch as JSON', batch],
+  ['one event as sendBeacon text/plain', beacon],
+])('POST /e: %s, mutated, or a random body', async (_, spec) => {
+  const { statuses } = await fuzzRoute(t.app, spec, { numRuns: 250, lastError })
+  // Stored: the hostile values that pass validation reached the database.
+  expect(statuses[202]).toBeGreaterThan(25)
+})
+
+describe('known breakers: 400 naming the field', () => {
+  const cases: [string, RouteSpec, Mutation[], string][] = [
+    [
+      'NUL in projectId',
+      one,
+      [{ op: 'replace', path: ['query', 'projectId'], value: 'op\u0000en' }],
+      'projectId',
+    ],
+    ['NUL in st', one, [{ op: 'replace', path: ['query', 'st'], value: 'latch\u0000' }], 'st'],
+    ['NUL in sv', one, [{ op: 'replace', path: ['query', 'sv'], value: '\u00000.1.0' }], 'sv'],
+    ['NUL in the url', one, [{ op: 'replace', path: ['body', 'url'], value: 'http://a/\u0000' }], 'url'],
+    [
+      'NUL in a props key',
+      one,
+      [{ op: 'add', path: ['body', 'props', 'properties', 'k\u0000'], value: 'v' }],
+      'props.properties*',
+    ],
+    [
+      'NUL in a props value',
+      one,
+      [{ op: 'replace', path: ['body', 'props', 'properties', 'view'], value: 'Con\u0000nect' }],
+      'props.properties.view',
+    ],
+    ['timestamp 8.64e15', one, [{ op: 'replace', path: ['body', 'timestamp'], value: 8.64e15 }], 'timestamp'],
+    [
+      'timestamp 8.64e15 in a batch',
+      batch,
+      [{ op: 'replace', path: ['body', 1, 'timestamp'], value: 8.64e15 }],
+      '[1].timestamp',
+    ],
+    [
+      'NUL in the url as text/plain',
+      beacon,
+      [{ op: 'replace', path: ['body', 'url'], value: '\u0000' }],
+      'url',
+    ],
+    [
+      'GET /getAnalyticsConfig with NUL in projectId',
+      config,
+      [{ op: 'replace', path: ['query', 'projectId'], value: 'open\u0000' }],
+      'projectId',
+    ],
+    // Found by this fuzzer: jsonb refuses the escape of a lone surrogate (22P02), which JSON.stringify writes.
+    [
+      'a lone surrogate in a props value',
+      one,
+      [{ op: 'replace', path: ['body', 'props', 'properties', 'view'], value: '\ud800' }],
+      'props.properties.view',
+    ],
+    [
+      'a lone surrogate in a props key',
+      one,
+      [{ op: 'add', path: ['body', 'props', 'properties', '\udc00'], value: 'v' }],
+      'props.properties*',
+    ],
   ]
-  for (const [value, field] of cases) {
-    const response = await post(value)
-    expect(response.statusCode, JSON.stringify(value)).toBe(400)
-    expect(response.json().field.startsWith(field), response.body).toBe(true)
-  }
-  const nul = await t.app.inject({
-    method: 'POST',
-    url: '/e?projectId=op%00en',
-    headers: json,
-    payload: fresh(event),
+  it.each(cases)('POST /e with %s', async (_, spec, ops, field) => {
+    await expectRefused(t.app, spec, ops, field, lastError)
   })
-  expect({ status: nul.statusCode, field: nul.json().field }).toEqual({ status: 400, field: 'projectId' })
-})
-
-test('GET /health: any query or header', async () => {
-  await fc.assert(
-    fc.asyncProperty(hostileQuery(['x']), hostileString, async (query, value) => {
-      const headers = /^[\t\x20-\x7e]*$/.test(value) ? { 'x-junk': value } : {}
-      const response = await t.app.inject({ url: `/health?${query}`, headers })
-      expect(response.statusCode).toBe(200)
-    }),
-    { numRuns: 100 },
-  )
 })

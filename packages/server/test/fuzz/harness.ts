@@ -1,164 +1,247 @@
-// What a hostile stranger sends, and what every answer must be: below 500, and a refusal that names its field.
+// The fuzz loop of one route and the one assertion every answer must pass: never a server error, and a 400 that
+// names the request field it refused (the field the fuzzer touched, a parent of it, or a part of what it put there).
 import fc from 'fast-check'
 import { expect } from 'vitest'
 import type { LatchApp } from '../../src/app.ts'
+import { hostileJson, hostileKey, hostileWire, objectOf, RawJson, RawUrl } from './hostile.ts'
+import {
+  allParts,
+  applyMutations,
+  fieldOf,
+  type Mutation,
+  mutations,
+  type Part,
+  type Path,
+  type RequestModel,
+} from './mutate.ts'
+import { toInject, type WireRoute } from './wire.ts'
 
-type InjectResponse = Awaited<ReturnType<LatchApp['inject']>>
+type Response = Awaited<ReturnType<LatchApp['inject']>>
 
-/** Strings that broke servers before: NUL and controls, lone surrogates, prototype keys, SQL and LIKE, dates and
- * numbers beyond what PostgreSQL holds, long text. */
-export const hostileString: fc.Arbitrary<string> = fc.oneof(
-  fc.string({ unit: 'binary', maxLength: 40 }),
-  fc.string({ unit: 'grapheme', maxLength: 20 }),
-  fc.constantFrom(
-    '',
-    '\u0000',
-    'a\u0000b',
-    '\u0001',
-    '\u001f',
-    '\u007f',
-    '\u0085',
-    '\ud800',
-    '\udfff',
-    '__proto__',
-    'constructor',
-    'prototype',
-    "'; drop table wallets; --",
-    '%',
-    '_',
-    '\\',
-    '+275760-09-13T00:00:00.000Z',
-    '-271821-04-20T00:00:00.000Z',
-    '0000-01-01T00:00:00Z',
-    '10000-01-01T00:00:00Z',
-    'NaN',
-    'Infinity',
-    '-1',
-    '9007199254740993',
-    '1e308',
-    '0x',
-    `0x${'f'.repeat(64)}`,
-    'x'.repeat(5000),
-  ),
-)
-
-export const hostileNumber: fc.Arbitrary<number> = fc.oneof(
-  fc.integer(),
-  fc.double(),
-  fc.constantFrom(
-    2 ** 53,
-    -(2 ** 53),
-    2 ** 53 + 2,
-    2 ** 31,
-    2 ** 63,
-    1e308,
-    -1,
-    0,
-    8.64e15,
-    8.64e15 + 1,
-    -8.64e15,
-  ),
-)
-
-/** Any JSON value with hostile leaves, objects with prototype keys among theirs. */
-export const hostileJson: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
-  value: fc.oneof(
-    { depthSize: 'small' },
-    hostileString,
-    hostileNumber,
-    fc.boolean(),
-    fc.constant(null),
-    fc.array(tie('value'), { maxLength: 3 }),
-    fc.dictionary(fc.oneof(hostileString, fc.constantFrom('__proto__', 'constructor')), tie('value'), {
-      maxKeys: 3,
-    }),
-  ),
-})).value
-
-type Path = (string | number)[]
-
-/** Every path in a JSON value: its leaves and its containers (the root excluded). */
-function pathsOf(value: unknown, prefix: Path = []): Path[] {
-  if (value === null || typeof value !== 'object') return prefix.length ? [prefix] : []
-  const entries = Array.isArray(value)
-    ? value.map((item, index) => [index, item] as const)
-    : Object.entries(value)
-  return [
-    ...(prefix.length ? [prefix] : []),
-    ...entries.flatMap(([key, item]) => pathsOf(item, [...prefix, key])),
-  ]
+export interface RouteSpec extends WireRoute {
+  /** A request the route accepts, fresh for each case (a new nonce, the current time, an unused id). */
+  valid: () => RequestModel | Promise<RequestModel>
+  /** Wire form of the structures in a mutated request: a message object as signed text, a cursor as base64url. */
+  encode?: (request: RequestModel) => RequestModel | Promise<RequestModel>
+  /** Query keys the route reads that the valid request leaves out: a random query may be refused naming them. */
+  optional?: readonly string[]
+  /** The parts mutated (default all): one part fuzzed on its own keeps its failures from hiding the others'. */
+  parts?: readonly Part[]
 }
 
-function setAt(value: unknown, path: Path, replacement: unknown): unknown {
-  const copy = structuredClone(value) as Record<string | number, unknown>
-  let target = copy
-  for (const key of path.slice(0, -1)) target = target[key] as Record<string | number, unknown>
-  Object.defineProperty(target, path.at(-1)!, { value: replacement, enumerable: true, writable: true })
-  return copy
+/** Keeps the last error a request raised, so that a 500 can be reported with the database's own words. */
+export function watchErrors(app: LatchApp): () => string | undefined {
+  let last: unknown
+  app.addHook('onError', async (_request, _reply, error) => {
+    last = error
+  })
+  return () => {
+    const error = last as
+      | (Error & { cause?: { message?: string; code?: string; detail?: string } })
+      | undefined
+    last = undefined
+    if (!error) return undefined
+    const cause = error.cause
+    return [
+      error.message.split('\n')[0]!.slice(0, 160),
+      cause?.message && `cause: ${cause.message}`,
+      cause?.code && `code ${cause.code}`,
+      cause?.detail && `detail: ${cause.detail}`,
+    ]
+      .filter(Boolean)
+      .join('; ')
+  }
 }
 
-/** A valid value with one field replaced by a hostile one (or a hostile field added): the value and the path. */
-export function mutated<T>(valid: T, replacement: fc.Arbitrary<unknown> = hostileJson) {
-  const paths = pathsOf(valid)
-  return fc.oneof(
-    fc
-      .tuple(fc.constantFrom(...paths), replacement)
-      .map(([path, value]) => ({ value: setAt(valid, path, value), path: path.map(String) })),
-    fc
-      .tuple(fc.oneof(hostileString, fc.constantFrom('__proto__', 'constructor')), replacement)
-      .map(([key, value]) => ({ value: setAt(valid, [key], value), path: [key] })),
+/** Text short enough for a report: long values keep their start and say how long they were. */
+export function brief(value: unknown, max = 160): string {
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value))
+  const escaped = JSON.stringify(text.length > max ? text.slice(0, max) : text).slice(1, -1)
+  return text.length > max ? `${escaped}…(${text.length} chars)` : escaped
+}
+
+/** A mutation as fast-check prints it in a counterexample (1 MB strings shortened). */
+function printable(op: Mutation): Mutation {
+  const what =
+    op.op === 'splice'
+      ? `"${brief(op.fragment)}" at ${op.at}`
+      : op.op === 'delete'
+        ? ''
+        : brief(op.value instanceof RawJson || op.value instanceof RawUrl ? op.value.text : op.value)
+  return Object.assign(op, {
+    [fc.toStringMethod]: () =>
+      `${op.op} ${op.path.map((part) => brief(String(part), 40)).join('.')} ${what}`.trim(),
+  })
+}
+
+/** The field names a refusal may give when these paths were touched. */
+function blamed(
+  touched: readonly Path[],
+  template: RequestModel,
+  sent: RequestModel,
+  optional: readonly string[],
+) {
+  return touched.flatMap((path) =>
+    path.length === 1 && path[0] === 'query'
+      ? [...Object.keys(template.query ?? {}), ...optional, ...Object.keys(sent.query ?? {})]
+      : [fieldOf(path)],
   )
 }
 
-/** Query pairs: known fields with hostile values, and hostile fields. */
-export function hostileQuery(known: readonly string[], valid: Record<string, string> = {}) {
-  const field = fc.oneof(
-    fc.constantFrom(...known),
-    hostileString.filter((name) => name.length < 30),
-  )
-  return fc
-    .array(fc.tuple(field, fc.oneof(hostileString, hostileNumber.map(String))), { maxLength: 4 })
-    .map((pairs) => {
-      const params = new URLSearchParams(valid)
-      for (const [name, value] of pairs) params.append(name, value)
-      return params.toString()
-    })
-}
-
-/** Whether a string has no lone surrogate (encodeURIComponent throws on one). */
-const isWellFormed = (text: string) =>
-  !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text)
-
-/** A path segment from a hostile string ('.' and '..' are resolved away by any URL, not sent). */
-export const hostileSegment = fc.oneof(
-  hostileString
-    .filter((text) => text !== '.' && text !== '..' && text.length < 3000 && isWellFormed(text))
-    .map((text) => encodeURIComponent(text)),
-  // Escapes that decode to NUL, to invalid UTF-8, or to nothing at all.
-  fc.constantFrom('%00', 'a%00b', '%FF', '%C0%AF', '%E0%80', '%ZZ', '%', '%2e%2e%2f'),
-)
+/** Whether a refusal naming `field` names `touched`: the same field, a parent of it, or a part of it. */
+const names = (field: string, touched: string) =>
+  field === touched ||
+  [`${field}.`, `${field}[`].some((prefix) => touched.startsWith(prefix)) ||
+  [`${touched}.`, `${touched}[`].some((prefix) => field.startsWith(prefix))
 
 /**
- * What every answer to a hostile request must be: never a server error; a refusal is JSON with an `error` string
- * and, when it is a 400, a `field` that is one of `fields` (or inside one: `props.properties`, `[0].url`).
+ * The assertion of every fuzzed answer: below 500; a refusal is JSON with an `error` string; a 400 has a `field`
+ * naming one of `fields` (`body` names anything in the body; `url` a path segment that could not be decoded).
  */
-export function expectHandled(response: InjectResponse, fields: readonly string[], sent = ''): void {
-  const detail = `${response.statusCode} ${response.body.slice(0, 300)} ← ${sent.slice(0, 300)}`
+export function expectHandled(
+  response: Response,
+  fields: readonly string[],
+  context: {
+    sent: string
+    serverError?: string | undefined
+    /** A body path was touched: `body` names it. */
+    body?: boolean
+    /** The whole body was replaced: any field but these (the query's, the path's, the headers') is in it. */
+    anyBodyFieldBut?: readonly string[]
+    /** A path segment was touched: `url` names it. */
+    params?: boolean
+  },
+): void {
+  const detail = `${response.statusCode} ${brief(response.body, 300)} ← ${context.sent}${
+    context.serverError ? ` — server: ${context.serverError}` : ''
+  }`
   expect(response.statusCode, detail).toBeLessThan(500)
   if (response.statusCode < 400) return
   const body = response.json()
-  expect(typeof body.error, detail).toBe('string')
+  expect(typeof body.error === 'string' && body.error.length > 0, `no error: ${detail}`).toBe(true)
   if (response.statusCode !== 400) return
-  expect(typeof body.field, detail).toBe('string')
-  // 'url': the path itself could not be read (malformed percent-escapes), before any route saw it.
-  const named = [...fields, 'url'].some(
-    (field) =>
-      body.field === field ||
-      body.field.startsWith(`${field}.`) ||
-      body.field.startsWith(`${field}[`) ||
-      field.startsWith(`${body.field}.`) ||
-      // An item of an array body: [0].url
-      (field === 'body' && body.field.startsWith('[')),
+  expect(typeof body.field, `400 without a field: ${detail}`).toBe('string')
+  const field: string = body.field
+  const fair =
+    fields.some((touched) => names(field, touched)) ||
+    (field === 'body' && context.body === true) ||
+    (context.anyBodyFieldBut !== undefined && !context.anyBodyFieldBut.includes(field)) ||
+    (field === 'url' && context.params === true)
+  expect(
+    fair,
+    `field "${field}" names none of ${fields.map((f) => `"${brief(f, 40)}"`).join(', ')}: ${detail}`,
+  ).toBe(true)
+}
+
+/** A wholly random request: the query replaced by random keys and values, the body and path segments random. */
+function randomRequest(
+  template: RequestModel,
+  known: readonly string[],
+  only: readonly Part[],
+): fc.Arbitrary<Mutation[]> | undefined {
+  const key = fc.oneof(fc.constantFrom(...known, 'x'), hostileKey)
+  const query = fc.array(fc.tuple(key, hostileWire), { maxLength: 5 }).map(objectOf)
+  const parts: fc.Arbitrary<Mutation>[] = []
+  if (only.includes('query')) parts.push(query.map((value) => ({ op: 'replace', path: ['query'], value })))
+  if (template.body !== undefined && only.includes('body'))
+    parts.push(hostileJson.map((value) => ({ op: 'replace', path: ['body'], value })))
+  for (const name of only.includes('params') ? Object.keys(template.params ?? {}) : [])
+    parts.push(
+      fc
+        .option(hostileWire, { freq: 2 })
+        .map((value) => ({ op: 'replace', path: ['params', name], value: value ?? template.params![name] })),
+    )
+  return parts.length ? fc.tuple(...parts) : undefined
+}
+
+export interface FuzzResult {
+  /** How many cases got each status: shows the fuzzer got past the checks, not only into the first refusal. */
+  statuses: Record<number, number>
+}
+
+/** Sends one mutated request and checks its answer; answers its status. */
+export async function sendMutated(
+  app: LatchApp,
+  spec: RouteSpec,
+  ops: readonly Mutation[],
+  lastError: () => string | undefined,
+  template?: RequestModel,
+): Promise<Response> {
+  const fresh = await spec.valid()
+  const { request, touched } = applyMutations(fresh, ops)
+  const wire = spec.encode ? await spec.encode(request) : request
+  const options = toInject(spec, wire)
+  lastError()
+  const response = await app.inject(options)
+  expectHandled(response, blamed(touched, template ?? fresh, request, spec.optional ?? []), {
+    sent: `${options.method} ${brief(options.url, 300)} ${brief(options.payload ?? '', 300)}`,
+    serverError: lastError(),
+    body: touched.some((path) => path[0] === 'body'),
+    ...(touched.some((path) => path.length === 1 && path[0] === 'body')
+      ? {
+          anyBodyFieldBut: [request.query, request.params, request.headers].flatMap((part) =>
+            Object.keys(part ?? {}),
+          ),
+        }
+      : {}),
+    params: touched.some((path) => path[0] === 'params'),
+  })
+  return response
+}
+
+/**
+ * Fuzzes a route: `numRuns` cases, most of them the valid request mutated, the rest wholly random. Checks first
+ * that the valid request itself is accepted (else every mutation would only meet the same refusal).
+ */
+export async function fuzzRoute(
+  app: LatchApp,
+  spec: RouteSpec,
+  options: { numRuns: number; lastError: () => string | undefined },
+): Promise<FuzzResult> {
+  const template = await spec.valid()
+  const plain = await app.inject(toInject(spec, spec.encode ? await spec.encode(template) : template))
+  expect(plain.statusCode, `the valid request is refused: ${plain.body}`).toBeLessThan(300)
+  const known = [...Object.keys(template.query ?? {}), ...(spec.optional ?? [])]
+  const statuses: Record<number, number> = {}
+  const parts = spec.parts ?? allParts
+  const random = randomRequest(template, known, parts)
+  const mutated = mutations(template, parts)
+  const cases = random
+    ? fc.oneof({ weight: 5, arbitrary: mutated }, { weight: 1, arbitrary: random })
+    : mutated
+  await fc.assert(
+    fc.asyncProperty(
+      cases.map((ops) => ops.map(printable)),
+      async (ops) => {
+        const response = await sendMutated(app, spec, ops, options.lastError, template)
+        statuses[response.statusCode] = (statuses[response.statusCode] ?? 0) + 1
+      },
+    ),
+    { numRuns: options.numRuns },
   )
-  expect(named, `field ${body.field} is not one of ${fields.join(', ')}: ${detail}`).toBe(true)
+  return { statuses }
+}
+
+/**
+ * A known breaker sent as a mutation of the valid request: it must be a 400 naming `field` (or, with a trailing
+ * `*`, a field starting with it).
+ */
+export async function expectRefused(
+  app: LatchApp,
+  spec: RouteSpec,
+  ops: readonly Mutation[],
+  field: string,
+  lastError: () => string | undefined,
+): Promise<void> {
+  const fresh = await spec.valid()
+  const { request } = applyMutations(fresh, ops)
+  const options = toInject(spec, spec.encode ? await spec.encode(request) : request)
+  lastError()
+  const response = await app.inject(options)
+  const server = lastError()
+  const detail = `${response.statusCode} ${brief(response.body, 300)}${server ? ` — server: ${server}` : ''}`
+  expect(response.statusCode, detail).toBe(400)
+  const named: unknown = response.json().field
+  if (field.endsWith('*')) expect(String(named).startsWith(field.slice(0, -1)), detail).toBe(true)
+  else expect(named, detail).toBe(field)
 }
