@@ -19,13 +19,15 @@ test('reads the port, proxies, Redis and every limit from RELAY_* variables', ()
       port: 9788,
       host: '0.0.0.0',
       audiences: ['wss://relay.example.com', 'wss://relay2.example.com'],
-      trustProxy: true,
+      trustProxy: 1,
       limits: { maxConnectionsPerIp: 200, maxTtlSeconds: 3600 },
     },
     store: { maxBytes: 1048576 },
     redisUrl: 'redis://cache:6379',
   })
   expect(readRelayConfig({})).toEqual({ relay: { port: 8788, host: '127.0.0.1', limits: {} }, store: {} })
+  expect(readRelayConfig({ RELAY_TRUST_PROXY: '2' }).relay.trustProxy).toBe(2)
+  expect(readRelayConfig({ RELAY_TRUST_PROXY: 'false' }).relay.trustProxy).toBeUndefined()
 })
 
 test.each([
@@ -34,6 +36,7 @@ test.each([
   [{ RELAY_MAX_CONNECTIONS: '-1' }, 'RELAY_MAX_CONNECTIONS'],
   [{ RELAY_PUBLIC_URL: 'https://relay.example.com' }, 'RELAY_PUBLIC_URL'],
   [{ RELAY_TRUST_PROXY: 'yes' }, 'RELAY_TRUST_PROXY'],
+  [{ RELAY_TRUST_PROXY: '10.0.0.1' }, 'RELAY_TRUST_PROXY'],
   [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
 ])('%j is refused naming %s', (env, name) => {
   expect(() => readRelayConfig(env)).toThrow(name)

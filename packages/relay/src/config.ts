@@ -23,10 +23,22 @@ function count(env: NodeJS.ProcessEnv, name: string): number | undefined {
   return Number(value)
 }
 
+/** RELAY_TRUST_PROXY: `true` is one proxy, `false` or nothing none, else how many stand in front. */
+function proxiesOf(value: string | undefined): number {
+  if (!value || value === 'false') return 0
+  if (value === 'true') return 1
+  if (!/^\d$/.test(value))
+    throw new Error(
+      `RELAY_TRUST_PROXY must be true, false or the number of proxies in front, not ${JSON.stringify(value)}`,
+    )
+  return Number(value)
+}
+
 /**
  * The relay's configuration from the environment: RELAY_PORT (8788), RELAY_HOST (127.0.0.1), REDIS_URL (share
  * messages with other instances), RELAY_PUBLIC_URL (comma-separated URLs clients' tokens may name, for a relay
- * behind a proxy), RELAY_TRUST_PROXY (`true`: count connections per X-Forwarded-For), every `RelayLimits` field as
+ * behind a proxy), RELAY_TRUST_PROXY (`true` or the number of proxies in front: count connections per the
+ * X-Forwarded-For entry the outermost appended), every `RelayLimits` field as
  * RELAY_<NAME> (RELAY_MAX_CONNECTIONS_PER_IP…) and the memory store's RELAY_MAX_MESSAGES_PER_TOPIC,
  * RELAY_MAX_BYTES_PER_TOPIC and RELAY_MAX_BYTES. Throws naming the variable of a malformed value.
  *
@@ -51,8 +63,7 @@ export function readRelayConfig(env: NodeJS.ProcessEnv = process.env): RelayConf
     .filter(Boolean)
   for (const url of audiences ?? [])
     if (!/^wss?:\/\/[^\s]+$/.test(url)) throw new Error('RELAY_PUBLIC_URL must be ws:// or wss:// URLs')
-  if (env.RELAY_TRUST_PROXY && !['true', 'false'].includes(env.RELAY_TRUST_PROXY))
-    throw new Error('RELAY_TRUST_PROXY must be true or false')
+  const trustProxy = proxiesOf(env.RELAY_TRUST_PROXY)
   if (env.REDIS_URL && !/^rediss?:\/\/[^\s]+$/.test(env.REDIS_URL))
     throw new Error('REDIS_URL must be a redis:// URL')
   return {
@@ -61,7 +72,7 @@ export function readRelayConfig(env: NodeJS.ProcessEnv = process.env): RelayConf
       host: env.RELAY_HOST || '127.0.0.1',
       limits,
       ...(audiences?.length ? { audiences } : {}),
-      ...(env.RELAY_TRUST_PROXY === 'true' ? { trustProxy: true } : {}),
+      ...(trustProxy ? { trustProxy } : {}),
     },
     store,
     ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),

@@ -1,4 +1,5 @@
 import { createPrivateKey, sign as cryptoSign } from 'node:crypto'
+import { connect as connectTcp } from 'node:net'
 import { decodeJWT, encodeData, encodeJWT, generateKeyPair, signJWT } from '@walletconnect/relay-auth'
 import { afterEach, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
@@ -49,19 +50,48 @@ describe('connections', () => {
     expect(await upgradeStatus(`${target.url}/?auth=${await token(target.url)}`)).toBe(101)
   })
 
-  it('behind a proxy the forwarded address counts; a full relay answers 503', async () => {
-    const target = await relay({ maxConnectionsPerIp: 1, maxConnections: 3 }, { trustProxy: true })
-    const from = (ip: string) => ({ 'x-forwarded-for': `${ip}, 10.0.0.1` })
+  it('behind a proxy the address it appended counts, never what the client wrote; a full relay answers 503', async () => {
+    const target = await relay({ maxConnectionsPerIp: 1, maxConnections: 4 }, { trustProxy: true })
     const url = async () => `${target.url}/?auth=${await token(target.url)}`
-    expect(await upgradeStatus(await url(), from('198.51.100.1'))).toBe(101)
-    const held = [1, 2, 3].map(async (n) => {
-      const socket = new WebSocket(await url(), { headers: from(`198.51.100.${10 + n}`) })
-      await new Promise((resolve) => socket.once('open', resolve))
+    // The client writes what it likes on the left; the proxy appends the address it saw.
+    const from = (ip: string) => ({ 'x-forwarded-for': `${topic().slice(0, 8)}, 192.0.2.${spoof++}, ${ip}` })
+    let spoof = 1
+    const held: WebSocket[] = []
+    const hold = async (ip: string) => {
+      const socket = new WebSocket(await url(), { headers: from(ip) })
+      await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject))
+      held.push(socket)
+    }
+    await hold('198.51.100.1')
+    expect(await upgradeStatus(await url(), from('198.51.100.1'))).toBe(429)
+    // An IPv6 client counts as its /64: another address in it is the same client.
+    await hold('2001:db8:1:2::1')
+    expect(await upgradeStatus(await url(), from('2001:db8:1:2::abcd'))).toBe(429)
+    expect(await upgradeStatus(await url(), from('::ffff:198.51.100.1'))).toBe(429)
+    await hold('2001:db8:1:3::1')
+    await hold('198.51.100.2')
+    expect(await upgradeStatus(await url(), from('198.51.100.99'))).toBe(503)
+    for (const socket of held) socket.terminate()
+  })
+
+  it('an address holds at most twice its sockets in TCP connections, whatever they send', async () => {
+    const target = await relay({ maxConnectionsPerIp: 2 })
+    let closed = 0
+    const raw = Array.from({ length: 8 }, () => {
+      const socket = connectTcp(target.port, '127.0.0.1')
+      socket.on('error', () => undefined)
+      socket.on('close', () => closed++)
       return socket
     })
-    const open = await Promise.all(held)
-    expect(await upgradeStatus(await url(), from('198.51.100.99'))).toBe(503)
-    for (const socket of open) socket.terminate()
+    // Sockets that send nothing would otherwise be kept until the header timeout (10 s, checked every 30 s).
+    await waitFor(() => closed === 4)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(closed).toBe(4)
+    expect(await upgradeStatus(`${target.url}/?auth=${await token(target.url)}`)).toBe(-1)
+    for (const socket of raw) socket.destroy()
+    await waitFor(() => closed === 8)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(await upgradeStatus(`${target.url}/?auth=${await token(target.url)}`)).toBe(101)
   })
 
   it('a token needs a numeric expiry and must name this relay as its audience', async () => {

@@ -3,9 +3,12 @@
  * own clients do (a dapp or a wallet holds a few sockets, a few dozen topics and publishes a few KB at a time).
  */
 export interface RelayLimits {
-  /** Open sockets (and upgrades under way) from one IP address. Default 50. */
+  /**
+   * Open sockets (and upgrades under way) from one address, an IPv6 address counting as its /64. Past it an upgrade
+   * is answered 429; past twice it further TCP sockets from the address are closed at once. Default 50.
+   */
   maxConnectionsPerIp: number
-  /** Open sockets in all. Default 10,000. */
+  /** Open sockets in all: past it an upgrade is answered 503; past twice it TCP sockets are closed. Default 10,000. */
   maxConnections: number
   /** Topics one connection may subscribe to (a wallet with many sessions holds a few dozen). Default 200. */
   maxSubscriptionsPerClient: number

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { decodeJWT, verifyJWT } from '@walletconnect/relay-auth'
 import { type WebSocket, WebSocketServer } from 'ws'
+import { addressKey, clientAddress } from './address.ts'
 import { errorFrame, type Frame, nextId, parseFrame, resultFrame } from './jsonrpc.ts'
 import { defaultRelayLimits, type RelayLimits, tokenBucket } from './limits.ts'
 import { memoryStore, type RelayStore, type StoredMessage } from './store.ts'
@@ -28,8 +29,11 @@ export interface RelayOptions {
    * relay behind a proxy that rewrites Host lists its public URL here.
    */
   audiences?: readonly string[]
-  /** Count connections per the address in `X-Forwarded-For` (a relay behind a proxy). Default false. */
-  trustProxy?: boolean
+  /**
+   * How many proxies stand in front of the relay (`true`: one): connections are then counted per the address the
+   * outermost of them appended to `X-Forwarded-For`, not per the proxy's. Default false (the socket's peer counts).
+   */
+  trustProxy?: boolean | number
 }
 
 export interface Relay {
@@ -131,6 +135,13 @@ async function authProblem(
   }
 }
 
+/** One socket of `key` fewer in `counts`. */
+function release(counts: Map<string, number>, key: string): void {
+  const left = (counts.get(key) ?? 1) - 1
+  if (left > 0) counts.set(key, left)
+  else counts.delete(key)
+}
+
 /** Answers an upgrade it refuses with a plain HTTP status, then closes the socket. */
 function refuse(socket: Duplex, status: string, text: string): void {
   if (!socket.writable) {
@@ -159,14 +170,17 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
   const limits = { ...defaultRelayLimits, ...options.limits }
   const keepaliveMs = options.keepaliveMs ?? 15_000
   const audiences = new Set((options.audiences ?? []).map((audience) => audience.replace(/\/+$/, '')))
+  const proxies = options.trustProxy === true ? 1 : Number(options.trustProxy ?? 0)
 
   const store = options.store ?? memoryStore({ now })
   const clients = new Set<Client>()
   const subscribers = new Map<string, Set<Client>>()
   let subscriptionCount = 0
-  /** Open and upgrading sockets per address, and in all. */
+  /** Open and upgrading sockets per address (`addressKey`), and in all. */
   const perIp = new Map<string, number>()
   let connections = 0
+  /** TCP sockets per address, whatever they do (upgrade, plain HTTP, nothing). */
+  const tcpPerIp = new Map<string, number>()
 
   const send = (client: Client, text: string) => {
     if (client.socket.readyState !== client.socket.OPEN) return
@@ -444,12 +458,6 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
     ws.on('error', () => ws.terminate())
   }
 
-  const clientIp = (request: IncomingMessage): string => {
-    const forwarded = options.trustProxy ? request.headers['x-forwarded-for'] : undefined
-    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim()
-    return first || request.socket.remoteAddress || 'unknown'
-  }
-
   const server = createServer((_request, response) => {
     response
       .writeHead(426, { 'content-type': 'text/plain' })
@@ -462,13 +470,29 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
   })
   server.headersTimeout = 10_000
   server.requestTimeout = 10_000
+  // A socket that never sends a request is only closed by the header timeout, up to 40 s later: without a cap per
+  // address one client could hold every file descriptor the process has. The cap is twice the upgrades an address
+  // may hold, so that an address at its limit still hears 429 for a while before its sockets are cut.
+  // Behind a proxy every socket comes from the proxy, and only the total counts.
+  server.maxConnections = 2 * limits.maxConnections
+  server.on('connection', (socket) => {
+    if (proxies > 0) return
+    const key = addressKey(socket.remoteAddress ?? 'unknown')
+    const held = tcpPerIp.get(key) ?? 0
+    if (held >= 2 * limits.maxConnectionsPerIp) {
+      socket.destroy()
+      return
+    }
+    tcpPerIp.set(key, held + 1)
+    socket.once('close', () => release(tcpPerIp, key))
+  })
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 })
   sockets.on('error', () => undefined)
 
   server.on('upgrade', (request, socket, head) => {
     // First of all: a socket reset while it is refused or checked must not become an uncaught error.
     socket.on('error', () => socket.destroy())
-    const ip = clientIp(request)
+    const ip = addressKey(clientAddress(request, proxies))
     if (connections >= limits.maxConnections) {
       refuse(socket, '503 Service Unavailable', 'The relay is full; try again later.')
       return
@@ -487,9 +511,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
     perIp.set(ip, held + 1)
     socket.once('close', () => {
       connections--
-      const left = (perIp.get(ip) ?? 1) - 1
-      if (left > 0) perIp.set(ip, left)
-      else perIp.delete(ip)
+      release(perIp, ip)
     })
     authProblem(request, now(), audiences).then(
       (problem) => {
