@@ -16,15 +16,17 @@ export interface Frame {
 export type ParseResult = { ok: true; frame: Frame } | { ok: false; code: -32700 | -32600; message: string }
 
 /**
- * Integer ids are swapped for a string that starts with a marker no client can know (NUL and a random
- * per-process tag), so a client's own string id is never mistaken for one. Only what JSON calls an integer is
- * swapped: `01` stays and fails to parse, as JSON says.
+ * Numeric ids are swapped for a string that starts with a marker no client can know (NUL and a random
+ * per-process tag), so a client's own string id is never mistaken for one, and answered with the very digits
+ * they came with (a 19-digit id, `1.50`, `1e400` alike). Only what JSON calls a number is swapped: `01` stays and
+ * fails to parse, as JSON says. A number token becomes a string token, so text that was not JSON does not become
+ * JSON.
  */
 const marker = `\u0000${randomBytes(8).toString('hex')}:`
-const integerIdPattern = /"id"\s*:\s*(-?(?:0|[1-9]\d*))(?=\s*[,}])/g
+const numericIdPattern = /"id"\s*:\s*(-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?)(?=\s*[,}])/g
 
 /**
- * Parses one WebSocket frame. Integer ids keep every digit; every id is kept as the JSON text to answer with.
+ * Parses one WebSocket frame. Numeric ids keep every digit; every id is kept as the JSON text to answer with.
  *
  * @example
  * parseFrame('{"id":1700000000000123456,"jsonrpc":"2.0","method":"irn_subscribe","params":{"topic":"…"}}')
@@ -33,7 +35,7 @@ const integerIdPattern = /"id"\s*:\s*(-?(?:0|[1-9]\d*))(?=\s*[,}])/g
 export function parseFrame(text: string): ParseResult {
   let value: unknown
   try {
-    value = JSON.parse(text.replace(integerIdPattern, `"id":"${JSON.stringify(marker).slice(1, -1)}$1"`))
+    value = JSON.parse(text.replace(numericIdPattern, `"id":"${JSON.stringify(marker).slice(1, -1)}$1"`))
   } catch {
     return { ok: false, code: -32700, message: 'Parse error: the frame is not JSON' }
   }

@@ -1,8 +1,8 @@
-import { createPrivateKey, sign as cryptoSign } from 'node:crypto'
 import { connect as connectTcp } from 'node:net'
-import { decodeJWT, encodeData, encodeJWT, generateKeyPair, signJWT } from '@walletconnect/relay-auth'
+import { generateKeyPair, signJWT } from '@walletconnect/relay-auth'
 import { afterEach, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
+import { tokenWith } from '../test/jwt.ts'
 import { connect, type TestClient, token, topic, waitFor } from '../test/wsClient.ts'
 import type { RelayLimits } from './limits.ts'
 import { type Relay, type RelayOptions, startRelay } from './relay.ts'
@@ -97,25 +97,12 @@ describe('connections', () => {
   it('a token needs a numeric expiry and must name this relay as its audience', async () => {
     const target = await relay({}, { audiences: ['wss://relay.example.com'] })
     const keyPair = generateKeyPair()
-    const { header, payload } = decodeJWT(await signJWT('sub', target.url, 60, keyPair))
-    // signJWT always sets a numeric exp: claims without one are signed here with the same key.
-    const key = createPrivateKey({
-      format: 'jwk',
-      key: {
-        kty: 'OKP',
-        crv: 'Ed25519',
-        d: Buffer.from(keyPair.secretKey.slice(0, 32)).toString('base64url'),
-        x: Buffer.from(keyPair.publicKey).toString('base64url'),
-      },
-    })
-    const sign = (claims: Record<string, unknown>) => {
-      const data = { header, payload: claims as unknown as typeof payload }
-      return encodeJWT({ ...data, signature: new Uint8Array(cryptoSign(null, encodeData(data), key)) })
-    }
     const status = (jwt: string) => upgradeStatus(`${target.url}/?auth=${jwt}`)
-    expect(await status(sign({ ...payload }))).toBe(101)
-    expect(await status(sign({ ...payload, exp: undefined }))).toBe(401)
-    expect(await status(sign({ ...payload, exp: String(payload.exp) }))).toBe(401)
+    expect(await status(await tokenWith(target.url, (claims) => claims))).toBe(101)
+    expect(await status(await tokenWith(target.url, (claims) => ({ ...claims, exp: undefined })))).toBe(401)
+    expect(
+      await status(await tokenWith(target.url, (claims) => ({ ...claims, exp: String(claims.exp) }))),
+    ).toBe(401)
     expect(await status(await signJWT('sub', 'wss://relay.elsewhere.example', 60, keyPair))).toBe(401)
     expect(await status(await signJWT('sub', 'not a url', 60, keyPair))).toBe(401)
     expect(await status(await signJWT('sub', 'wss://relay.example.com', 60, keyPair))).toBe(101)

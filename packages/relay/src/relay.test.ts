@@ -133,6 +133,12 @@ describe('malformed frames and limits: JSON-RPC errors, and the relay keeps serv
     expect((await answer('"\\u0000123"')).id).toBe('\u0000123')
     expect((await answer('"01"')).id).toBe('01')
     expect((await answer('1.5')).id).toBe(1.5)
+    // Any JSON number comes back as the very text it was, even one no double holds.
+    expect((await answer('1.50')).raw.startsWith('{"id":1.50,')).toBe(true)
+    expect((await answer('1e400')).raw.startsWith('{"id":1e400,')).toBe(true)
+    expect(
+      (await answer('-12345678901234567890.5E-3')).raw.startsWith('{"id":-12345678901234567890.5E-3,'),
+    ).toBe(true)
     expect((await answer('-7')).raw.startsWith('{"id":-7,')).toBe(true)
     expect(
       (await answer('1234567890123456789012345')).raw.startsWith('{"id":1234567890123456789012345,'),
