@@ -8,6 +8,7 @@ import { addressKey, clientAddress } from './address.ts'
 import { errorFrame, type Frame, nextId, parseFrame, resultFrame } from './jsonrpc.ts'
 import { defaultRelayLimits, type RelayLimits, tokenBucket } from './limits.ts'
 import { memoryStore, type RelayStore, type StoredMessage } from './store.ts'
+import { topicSubscribers } from './subscribers.ts'
 
 export interface RelayOptions {
   /** 0 picks a free port. Default 8788 (DESIGN.md). */
@@ -174,7 +175,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
 
   const store = options.store ?? memoryStore({ now })
   const clients = new Set<Client>()
-  const subscribers = new Map<string, Set<Client>>()
+  const subscribers = topicSubscribers<Client>()
   let subscriptionCount = 0
   /** Open and upgrading sockets per address (`addressKey`), and in all. */
   const perIp = new Map<string, number>()
@@ -228,9 +229,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
     if (!client.subscriptions.has(topic)) {
       client.subscriptions.add(topic)
       subscriptionCount++
-      const set = subscribers.get(topic)
-      if (set) set.add(client)
-      else subscribers.set(topic, new Set([client]))
+      subscribers.add(topic, client)
     }
     return subscriptionId(topic, client.clientId)
   }
@@ -242,16 +241,14 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
   }
   // Every publish, on this instance or another, reaches this instance's subscribers but not its publisher.
   store.onMessage((entry) => {
-    for (const client of subscribers.get(entry.topic) ?? [])
+    for (const client of subscribers.of(entry.topic))
       if (client.clientId !== entry.from) push(client, entry.topic, entry)
   })
 
   const unsubscribe = (client: Client, topic: string) => {
     if (!client.subscriptions.delete(topic)) return
     subscriptionCount--
-    const set = subscribers.get(topic)
-    set?.delete(client)
-    if (set && !set.size) subscribers.delete(topic)
+    subscribers.delete(topic, client)
   }
 
   /** A publish checked and made ready to store; throws a refusal naming the problem. */
