@@ -24,12 +24,17 @@ test('an inline style is blocked exactly where the policy is served, and the wat
 test('under the policy no page may frame the demo; without it one can', { tag: '@csp' }, async ({
   demo,
   page,
+  cspViolations,
   contentSecurityPolicy,
   baseURL,
 }) => {
   await demo.goto()
   await page.setContent(`<iframe title="framed demo" src="${baseURL}/"></iframe>`)
   const frame = page.frames()[1]!
-  if (contentSecurityPolicy) await expect.poll(() => frame.url()).toMatch(/^chrome-error:/)
-  else await expect.poll(() => frame.url()).toBe(`${baseURL}/`)
+  if (contentSecurityPolicy) {
+    await expect.poll(() => frame.url()).toMatch(/^chrome-error:/)
+    await expect.poll(() => cspViolations.map((v) => v.blocked).join()).toContain("frame-ancestors 'none'")
+    // Seen and checked: the fixture's final "no violations" check is for the app, not this probe.
+    cspViolations.length = 0
+  } else await expect.poll(() => frame.url()).toBe(`${baseURL}/`)
 })
