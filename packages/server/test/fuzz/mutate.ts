@@ -148,6 +148,8 @@ export function applyMutations(
   for (const op of ops) {
     const parent = valueAt(value, op.path.slice(0, -1))
     if (parent === null || typeof parent !== 'object') continue
+    // An earlier mutation turned an object into an array or back: this one's key means nothing there.
+    if (Array.isArray(parent) !== (typeof op.path.at(-1) === 'number')) continue
     const current = valueAt(value, op.path)
     if (op.op === 'splice') {
       if (current === undefined || (current !== null && typeof current === 'object')) continue
