@@ -50,6 +50,9 @@ describe('known breakers: 400 naming the cursor', () => {
     { op: 'replace', path: ['query', 'cursor', index], value },
   ]
   it.each([
+    // Safe integers JSON and JavaScript carry exactly, beyond PostgreSQL's integer columns.
+    ['chainId 2^53-1', part(1, Number.MAX_SAFE_INTEGER)],
+    ['txIndex 2^53-1', part(3, Number.MAX_SAFE_INTEGER)],
     ['chainId 2^53', part(1, 2 ** 53)],
     ['blockNumber 2^53', part(2, 2 ** 53)],
     ['txIndex 2^53', part(3, 2 ** 53)],

@@ -118,9 +118,11 @@ export const numberTexts = [
 
 /** Numbers beyond the columns (integer, bigint, timestamp) and JavaScript's safe integers. */
 export const hostileNumbers = [
+  Number.MAX_SAFE_INTEGER,
   2 ** 53,
   -(2 ** 53),
   2 ** 53 + 2,
+  2 ** 31 - 1,
   2 ** 31,
   -(2 ** 31) - 1,
   2 ** 32,
