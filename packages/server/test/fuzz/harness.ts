@@ -56,7 +56,10 @@ export function watchErrors(app: LatchApp): () => string | undefined {
 /** Text short enough for a report: long values keep their start and say how long they were. */
 export function brief(value: unknown, max = 160): string {
   const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value))
-  const escaped = JSON.stringify(text.length > max ? text.slice(0, max) : text).slice(1, -1)
+  // Every character outside printable ASCII as an escape: a BOM or a zero-width space must show in a report.
+  const escaped = JSON.stringify(text.length > max ? text.slice(0, max) : text)
+    .slice(1, -1)
+    .replace(/[^\x20-\x7e]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
   return text.length > max ? `${escaped}…(${text.length} chars)` : escaped
 }
 
@@ -91,6 +94,8 @@ function blamed(
 /** Whether a refusal naming `field` names `touched`: the same field, a parent of it, or a part of it. */
 const names = (field: string, touched: string) =>
   field === touched ||
+  // A header may be named as HTTP spells it (Origin) or as Node does (origin).
+  field.toLowerCase() === touched ||
   [`${field}.`, `${field}[`].some((prefix) => touched.startsWith(prefix)) ||
   [`${touched}.`, `${touched}[`].some((prefix) => field.startsWith(prefix))
 
