@@ -22,6 +22,17 @@ const runs = [
       manyAddresses: true,
     },
   },
+  {
+    name: '2,000 addresses: sockets that stop reading subscribe to, or fetch, 100 stored 100 KB messages each',
+    options: {
+      sockets: 100,
+      topicsPerSocket: 0,
+      publishes: 100,
+      messageSize: 100_000,
+      manyAddresses: true,
+      stalledReaders: 2000,
+    },
+  },
 ]
 
 const mib = (value: number) => `${value.toFixed(0)} MiB`
@@ -29,6 +40,7 @@ for (const { name, options } of runs) {
   const result = await soak(options)
   console.log(`\n${name} (${result.seconds.toFixed(1)} s)`)
   console.log(`  sockets: ${result.socketsOpened} open, ${result.socketsRefused} refused`)
+  if (options.stalledReaders) console.log(`  stalled readers: ${result.readersOpened} let in`)
   console.log(
     `  subscriptions: ${result.subscriptions.accepted} accepted, ${result.subscriptions.refused} refused`,
   )

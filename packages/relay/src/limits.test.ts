@@ -155,6 +155,21 @@ describe('subscriptions and publishing', () => {
     expect(answers[4]!.raw.startsWith('{"id":14,')).toBe(true)
   })
 
+  it('a fetch answers with at most its share of the stored messages and says there are more', async () => {
+    const target = await relay({ maxFetchBytes: 2500 })
+    const [publisher, reader] = [await client(target), await client(target)]
+    const [one, two] = [topic(), topic()]
+    for (const box of [one, two, one])
+      await publisher.call('irn_publish', { topic: box, message: 'm'.repeat(1000), ttl: 300 })
+    const fetched = (await reader.call('irn_batchFetchMessages', { topics: [one, two] })).result as {
+      messages: { topic: string }[]
+      hasMore: boolean
+    }
+    expect(fetched.messages.map((entry) => entry.topic)).toEqual([one, one])
+    expect(fetched.hasMore).toBe(true)
+    expect((await reader.call('irn_fetchMessages', { topic: two })).result).toMatchObject({ hasMore: false })
+  })
+
   it('a message is kept at most 7 days, whatever TTL it asks for', async () => {
     let clock = Date.now()
     const target = await relay({}, { now: () => clock })

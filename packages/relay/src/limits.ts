@@ -27,6 +27,17 @@ export interface RelayLimits {
   /** Unsent data a socket may hold before it is closed as one that does not read. Default 4 MiB. */
   maxBufferedBytes: number
   /**
+   * Unsent data all sockets together may hold (a stored message is copied for each socket it is pushed to or
+   * fetched by): a socket whose next frame would go past it is closed instead, and past half of it so is one that
+   * would be more than 256 KiB behind. Default 64 MiB.
+   */
+  maxBufferedBytesTotal: number
+  /**
+   * Characters of messages one irn_fetchMessages or irn_batchFetchMessages answer carries; the rest is left out
+   * and `hasMore` is true. Default 1 MiB.
+   */
+  maxFetchBytes: number
+  /**
    * The longest a message is kept, in seconds. WalletConnect's sign-client 2.25 publishes nothing that must live
    * longer than a session request's largest expiry (SESSION_REQUEST_EXPIRY_BOUNDARIES.max): 7 days.
    */
@@ -44,6 +55,8 @@ export const defaultRelayLimits: RelayLimits = {
   frameBurst: 200,
   framesPerSecond: 50,
   maxBufferedBytes: 4 * 1024 * 1024,
+  maxBufferedBytesTotal: 64 * 1024 * 1024,
+  maxFetchBytes: 1024 * 1024,
   maxTtlSeconds: 7 * 24 * 60 * 60,
 }
 

@@ -7,6 +7,7 @@ import { type WebSocket, WebSocketServer } from 'ws'
 import { addressKey, clientAddress } from './address.ts'
 import { errorFrame, type Frame, nextId, parseFrame, resultFrame } from './jsonrpc.ts'
 import { defaultRelayLimits, type RelayLimits, tokenBucket } from './limits.ts'
+import { outbox } from './outbox.ts'
 import { memoryStore, type RelayStore, type StoredMessage } from './store.ts'
 import { topicSubscribers } from './subscribers.ts'
 
@@ -42,7 +43,14 @@ export interface Relay {
   readonly url: string
   readonly port: number
   /** Open connections, the topics they subscribe to, and the messages kept, for tests and health checks. */
-  stats(): Promise<{ clients: number; subscriptions: number; topics: number; messages: number }>
+  stats(): Promise<{
+    clients: number
+    subscriptions: number
+    topics: number
+    messages: number
+    /** Bytes handed to sockets and not yet written out. */
+    unsentBytes: number
+  }>
   close(): Promise<void>
 }
 
@@ -136,6 +144,17 @@ async function authProblem(
   }
 }
 
+/** A push's `data` as JSON. */
+const pushData = (entry: StoredMessage) =>
+  JSON.stringify({
+    topic: entry.topic,
+    message: entry.message,
+    publishedAt: entry.publishedAt,
+    tag: entry.tag,
+    // An empty attestation: wallets then skip the verify server (there is none offline).
+    attestation: '',
+  })
+
 /** One socket of `key` fewer in `counts`. */
 function release(counts: Map<string, number>, key: string): void {
   const left = (counts.get(key) ?? 1) - 1
@@ -183,36 +202,19 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
   /** TCP sockets per address, whatever they do (upgrade, plain HTTP, nothing). */
   const tcpPerIp = new Map<string, number>()
 
-  const send = (client: Client, text: string) => {
-    if (client.socket.readyState !== client.socket.OPEN) return
-    // A socket that does not read is closed rather than buffered for.
-    if (client.socket.bufferedAmount > limits.maxBufferedBytes) {
-      client.socket.terminate()
-      return
-    }
-    client.socket.send(text)
-  }
+  const out = outbox({ perSocket: limits.maxBufferedBytes, total: limits.maxBufferedBytesTotal })
+  const send = (client: Client, text: string) => void out.send(client.socket, text)
 
-  const push = (client: Client, topic: string, entry: StoredMessage) => {
-    if (!client.subscriptions.has(topic)) return
+  /**
+   * Pushes a message (its `data` from `pushData`) to a subscriber. Nothing is built for a socket that is closing:
+   * one that is behind is closed mid-delivery, and the rest of a topic's backlog must not be serialized for it.
+   */
+  const push = (client: Client, topic: string, data: string) => {
+    if (!client.subscriptions.has(topic) || client.socket.readyState !== client.socket.OPEN) return
+    const id = subscriptionId(topic, client.clientId)
     send(
       client,
-      JSON.stringify({
-        id: nextId(),
-        jsonrpc: '2.0',
-        method: 'irn_subscription',
-        params: {
-          id: subscriptionId(topic, client.clientId),
-          data: {
-            topic,
-            message: entry.message,
-            publishedAt: entry.publishedAt,
-            tag: entry.tag,
-            // An empty attestation: wallets then skip the verify server (there is none offline).
-            attestation: '',
-          },
-        },
-      }),
+      `{"id":${nextId()},"jsonrpc":"2.0","method":"irn_subscription","params":{"id":"${id}","data":${data}}}`,
     )
   }
 
@@ -236,13 +238,17 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
 
   /** Delivers what the topic holds to a client that just subscribed, except what it published itself. */
   const deliverStored = async (client: Client, topic: string) => {
-    for (const entry of await store.messages(topic, now()))
-      if (entry.from !== client.clientId) push(client, topic, entry)
+    for (const entry of await store.messages(topic, now())) {
+      if (client.socket.readyState !== client.socket.OPEN) return
+      if (entry.from !== client.clientId) push(client, topic, pushData(entry))
+    }
   }
-  // Every publish, on this instance or another, reaches this instance's subscribers but not its publisher.
+  // Every publish, on this instance or another, reaches this instance's subscribers but not its publisher; its
+  // JSON is made once and shared by all of them.
   store.onMessage((entry) => {
+    let data: string | undefined
     for (const client of subscribers.of(entry.topic))
-      if (client.clientId !== entry.from) push(client, entry.topic, entry)
+      if (client.clientId !== entry.from) push(client, entry.topic, (data ??= pushData(entry)))
   })
 
   const unsubscribe = (client: Client, topic: string) => {
@@ -355,10 +361,16 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
                 topicOf(topic, `topics[${index}]`),
               )
         const messages: { topic: string; message: string; publishedAt: number; tag: number }[] = []
+        // One answer carries at most maxFetchBytes: the store's whole content, fetched by many sockets at once,
+        // would otherwise be copied once per answer. (sign-client 2.25 never fetches; it would ignore hasMore.)
+        let size = 0
         for (const topic of topics)
-          for (const entry of await store.messages(topic, now()))
-            if (entry.from !== client.clientId)
-              messages.push({ topic, message: entry.message, publishedAt: entry.publishedAt, tag: entry.tag })
+          for (const entry of await store.messages(topic, now())) {
+            if (entry.from === client.clientId) continue
+            size += entry.message.length
+            if (size > limits.maxFetchBytes && messages.length) return { messages, hasMore: true }
+            messages.push({ topic, message: entry.message, publishedAt: entry.publishedAt, tag: entry.tag })
+          }
         return { messages, hasMore: false }
       }
       case 'wc_proposeSession': {
@@ -552,6 +564,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
       subscriptions: subscriptionCount,
       topics: subscribers.size,
       messages: await store.count(now()),
+      unsentBytes: out.unsentBytes,
     }),
     async close() {
       clearInterval(keepalive)

@@ -15,6 +15,11 @@ export interface SoakOptions {
   messageSize: number
   /** Each socket claims its own address (X-Forwarded-For, on a relay that trusts it): the per-address limit is off. */
   manyAddresses?: boolean
+  /**
+   * Sockets opened once the publishers are gone that stop reading, then subscribe to the last 100 topics
+   * published to, or fetch them: each would make the relay hold a copy of what those topics keep.
+   */
+  stalledReaders?: number
   /** RELAY_* settings for the relay's process. */
   env?: Record<string, string>
 }
@@ -28,6 +33,8 @@ export interface SoakResult {
   socketsRefused: number
   subscriptions: { accepted: number; refused: number }
   publishes: { accepted: number; refused: number }
+  /** Stalled readers the relay let in. */
+  readersOpened: number
   /** Whether a fresh client could still subscribe and publish after the load. */
   answering: boolean
   alive: boolean
@@ -61,6 +68,7 @@ export async function soak(options: SoakOptions): Promise<SoakResult> {
   > = {
     socketsOpened: 0,
     socketsRefused: 0,
+    readersOpened: 0,
     subscriptions: { accepted: 0, refused: 0 },
     publishes: { accepted: 0, refused: 0 },
   }
@@ -86,18 +94,37 @@ export async function soak(options: SoakOptions): Promise<SoakResult> {
 
     const message = 'x'.repeat(options.messageSize)
     const perClient = Math.ceil(options.publishes / Math.max(1, clients.length))
+    const stored: string[] = []
     await Promise.all(
       clients.map(async (client) => {
         for (let i = 0; i < perClient; i++) {
-          const answer = await client.call('irn_publish', { topic: topic(), message, ttl: 30 * 24 * 3600 })
+          const box = topic()
+          const answer = await client.call('irn_publish', { topic: box, message, ttl: 30 * 24 * 3600 })
           if (answer.error) result.publishes.refused++
-          else result.publishes.accepted++
+          else {
+            result.publishes.accepted++
+            stored.push(box)
+          }
         }
       }),
     )
 
-    for (const client of clients) client.socket.terminate()
+    for (const client of clients.splice(0)) client.socket.terminate()
     await new Promise((resolve) => setTimeout(resolve, 500))
+
+    const wanted = stored.slice(-100)
+    for (let i = 0; i < (options.stalledReaders ?? 0); i++) {
+      const reader = await open(relay.url, options.manyAddresses ? `172.16.${i >> 8}.${i & 255}` : undefined)
+      if (!reader) continue
+      clients.push(reader)
+      result.readersOpened++
+      // The relay goes on writing; nothing is read from here on.
+      ;(reader.socket as unknown as { _socket: { pause(): void } })._socket.pause()
+      // Half subscribe (the relay pushes what the topics keep), half fetch it all in one answer.
+      const method = i % 2 ? 'irn_batchFetchMessages' : 'irn_batchSubscribe'
+      reader.socket.send(JSON.stringify({ id: i, jsonrpc: '2.0', method, params: { topics: wanted } }))
+    }
+    if (result.readersOpened) await new Promise((resolve) => setTimeout(resolve, 1000))
     let answering = false
     const fresh = await open(relay.url, options.manyAddresses ? '192.0.2.1' : undefined)
     if (fresh) {
