@@ -10,19 +10,27 @@ const root = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.u
 const portOf = (url: string | undefined, fallback: number) => (url ? Number(new URL(url).port) : fallback)
 // Read before anything starts, so a bad value stops nothing half-way. Default 1, beside the dev wallet's 0.
 const wcAccount = wcWalletAccount(process.env.WC_ACCOUNT)
+// A restarted devnet binds these same ports again (and redeploys the tokens at the same addresses).
 const rpcA = `http://127.0.0.1:${portOf(process.env.LATCH_RPC_A, 8545)}`
 const rpcB = `http://127.0.0.1:${portOf(process.env.LATCH_RPC_B, 8546)}`
+// Each service stops itself if this process is killed outright (it cannot stop them then).
+const stopWithParent = ['--import', import.meta.resolve('./stopWithParent.mjs')]
 
-/** A TypeScript entry point of this repository, run by Node with tsx. */
+/** A service of this repository run by Node: TypeScript through tsx, or plain JavaScript. */
 const service = (
   name: string,
-  entry: string,
+  args: readonly string[],
   ready: RegExp,
   env: Record<string, string> = {},
 ): ServiceSpec => ({
   name,
   command: process.execPath,
-  args: ['--import', 'tsx', root(entry), ...(name === 'server' ? ['serve'] : [])],
+  args: [
+    ...(args[0]?.endsWith('.ts') ? ['--import', import.meta.resolve('tsx')] : []),
+    ...stopWithParent,
+    ...args,
+  ],
+  // LATCH_DATA_DIR, DATABASE_URL and the rest pass through from this process's environment.
   env: { LATCH_RPC_A: rpcA, LATCH_RPC_B: rpcB, ...env },
   ready,
 })
@@ -33,55 +41,61 @@ let stopWallet: () => Promise<void> = async () => {}
 const stop = async (code = 0) => {
   if (stopping) return
   stopping = true
-  // The wallet first, so it leaves the relay before the relay goes.
-  await stopWallet().catch(() => undefined)
+  // The wallet first, so it leaves the relay before the relay goes (the services do not get the terminal's
+  // Ctrl-C themselves: this process stops them, in order). A wallet that hangs does not hold the rest.
+  await Promise.race([
+    stopWallet().catch(() => undefined),
+    new Promise((resolve) => setTimeout(resolve, 2000)),
+  ])
   await supervisor.stop()
   process.exit(code)
 }
-process.on('SIGINT', () => void stop())
-process.on('SIGTERM', () => void stop())
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop())
 // The wallet lives in this process: its errors are reported, never the end of the services.
 process.on('uncaughtException', (error) => console.error('npm start:', error))
 process.on('unhandledRejection', (error) => console.error('npm start:', error))
 
-try {
-  // Every service starts at once; the server's indexer waits for the chains by itself.
-  const chains = supervisor.start(service('chains', 'packages/devnet/src/cli.ts', /^chain 31338\s+(\S+)/))
-  const relayStarted = supervisor.start(
-    service('relay', 'packages/relay/src/cli.ts', /^relay: (\S+)/, {
-      RELAY_PORT: process.env.RELAY_PORT ?? '8788',
-    }),
-  )
-  // PGlite in .latch/data (LATCH_DATA_DIR) by default; DATABASE_URL puts the server on PostgreSQL.
-  const serverStarted = supervisor.start(
-    service('server', 'packages/server/src/cli.ts', /Latch server listening on (\S+)/, {
-      PORT: process.env.PORT ?? '8787',
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    }),
-  )
-  const demoStarted = supervisor.start(service('demo', 'scripts/demo.ts', /^demo: (\S+)/))
-  // Awaited below, one after another: a failure of one while another is awaited is not "unhandled".
-  for (const started of [chains, relayStarted, serverStarted, demoStarted]) started.catch(() => undefined)
-  const { startWcWallet } = await import('@latch/devnet')
+// Every service starts at once; the server's indexer waits for the chains by itself.
+const chainsStarted = supervisor.start(
+  service('chains', [root('packages/devnet/src/cli.ts')], /^chain 31338\s+(\S+)/),
+)
+const relayStarted = supervisor.start(
+  service('relay', [root('packages/relay/src/cli.ts')], /^relay: (\S+)/, {
+    RELAY_PORT: process.env.RELAY_PORT ?? '8788',
+  }),
+)
+// PGlite in .latch/data (LATCH_DATA_DIR) by default; DATABASE_URL puts the server on PostgreSQL.
+const serverStarted = supervisor.start(
+  service('server', [root('packages/server/src/cli.ts'), 'serve'], /Latch server listening on (\S+)/, {
+    PORT: process.env.PORT ?? '8787',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  }),
+)
+const demoStarted = supervisor.start(service('demo', [root('scripts/demo.mjs')], /^demo: (\S+)/))
 
-  // The same wallet as `latch-wc-wallet`, on anvil account WC_ACCOUNT. It lives in this process (it reads the
-  // terminal); its client reconnects by itself when the relay restarts.
-  const relay = await relayStarted
-  const wcWallet = await startWcWallet({
+// The same wallet as `latch-wc-wallet`, on anvil account WC_ACCOUNT. It lives in this process (it reads the
+// terminal); its WalletConnect client reconnects by itself when the relay restarts.
+const walletStarted = relayStarted.then(async (relay) => {
+  const { startWcWallet } = await import('../packages/devnet/src/wcWallet.ts')
+  const wallet = await startWcWallet({
     relayUrl: relay.url,
     accountIndex: wcAccount,
     chains: { 31337: rpcA, 31338: rpcB },
   })
-  const wcConsole = attachWcWalletConsole(wcWallet, { input: process.stdin })
+  const wcConsole = attachWcWalletConsole(wallet, { input: process.stdin })
   stopWallet = async () => {
     wcConsole.close()
-    await wcWallet.stop()
+    await wallet.stop()
   }
-  await chains
-  const server = await serverStarted
-  console.log(`chain 31337 ${rpcA}\nchain 31338 ${rpcB}\nserver      ${server.url}\nrelay       ${relay.url}`)
+  return wallet
+})
+// A failed relay is reported below, with the other services.
+walletStarted.catch(() => undefined)
 
-  const demo = await demoStarted
+try {
+  // The first service that cannot start stops everything, whichever one it is.
+  const [, relay, server, demo] = await Promise.all([chainsStarted, relayStarted, serverStarted, demoStarted])
+  console.log(`chain 31337 ${rpcA}\nchain 31338 ${rpcB}\nserver      ${server.url}\nrelay       ${relay.url}`)
   const params = new URLSearchParams()
   if (rpcA !== 'http://127.0.0.1:8545') params.set('rpcA', rpcA)
   if (rpcB !== 'http://127.0.0.1:8546') params.set('rpcB', rpcB)
@@ -89,11 +103,17 @@ try {
   if (relay.url !== 'ws://127.0.0.1:8788') params.set('relay', relay.url)
   const query = params.size > 0 ? `?${params}` : ''
   console.log(`\nLatch demo: ${demo.url}${query}\n`)
-  console.log(
-    `WalletConnect test wallet ${wcWallet.address} (account ${wcAccount}): paste a wc: URI here to pair ` +
-      '(WalletConnect → Copy link in the modal); `reject`, `approve`, `disconnect`.\n',
-  )
 } catch (error) {
   console.error(`npm start: ${(error as Error).message}`)
   await stop(1)
+}
+try {
+  const wallet = await walletStarted
+  console.log(
+    `WalletConnect test wallet ${wallet.address} (account ${wcAccount}): paste a wc: URI here to pair ` +
+      '(WalletConnect → Copy link in the modal); `reject`, `approve`, `disconnect`.\n',
+  )
+} catch (error) {
+  // The services run on without it.
+  console.error(`npm start: the WalletConnect test wallet could not start: ${(error as Error).message}`)
 }
