@@ -10,12 +10,18 @@ export const caip2Pattern = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
 
 /** NUL: PostgreSQL's text cannot hold it, so no field of this API may carry one. */
 export const hasNul = (value: string) => value.includes('\u0000')
+/**
+ * A lone UTF-16 surrogate: JSON can escape one, but PostgreSQL's jsonb refuses it (22P02), so text that may be stored
+ * as JSON must not hold one.
+ */
+export const hasLoneSurrogate = (value: string) =>
+  /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value)
 /** C0 and C1 control characters and DEL: no place in an identifier. */
 const controlCharacter = /\p{Cc}/u
 
 /**
- * Free text (a URL, a search, a message): at most `max` characters and no NUL. A repeated query parameter arrives
- * as an array and is refused.
+ * Free text (a URL, a search, a message): at most `max` characters, no NUL and no lone surrogate. A repeated query
+ * parameter arrives as an array and is refused.
  *
  * @example
  * text('search', 100).parse('rain') // 'rain'
@@ -25,6 +31,10 @@ export function text(field: string, max: number) {
     .string({ error: `${field} must be a single string` })
     .max(max, `${field} must be at most ${max} characters`)
     .refine((value) => !hasNul(value), `${field} must not contain NUL characters`)
+    .refine(
+      (value) => !hasLoneSurrogate(value),
+      `${field} must be well-formed Unicode (it holds a lone surrogate)`,
+    )
 }
 
 /** An identifier or label (project id, SDK type and version): printable, at most `max` characters. */

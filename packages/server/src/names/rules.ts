@@ -1,6 +1,6 @@
 // Names: `<label>.<zone>`, registered by a signature of the address that owns it. Pure rules.
 import { z } from 'zod'
-import { hasNul } from '../schemas.ts'
+import { hasLoneSurrogate, hasNul } from '../schemas.ts'
 
 /** The zone names live in unless a request names another configured zone. */
 export const DEFAULT_ZONE = 'latch.id'
@@ -86,6 +86,11 @@ export const registrationMessage = z.object({
     .refine((value) => !Object.entries(value).some(([key, entry]) => hasNul(key) || hasNul(entry)), {
       error: 'message.attributes must not contain NUL characters',
     })
+    .refine(
+      (value) =>
+        !Object.entries(value).some(([key, entry]) => hasLoneSurrogate(key) || hasLoneSurrogate(entry)),
+      { error: 'message.attributes must be well-formed Unicode (they hold a lone surrogate)' },
+    )
     .optional(),
   timestamp: z
     .number({ error: 'message.timestamp must be a number (unix seconds)' })

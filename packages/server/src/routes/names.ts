@@ -147,7 +147,10 @@ export const namesRoutes: FastifyPluginAsyncZod<NamesRoutesOptions> = async (app
       },
     },
     async (request, reply) => {
-      const checked = checkName(request.params.name, zones, request.query.zone ?? zones[0])
+      const { zone } = request.query
+      if (zone !== undefined && !zones.includes(zone))
+        return reply.code(400).send({ error: `Unknown zone: ${zone}`, field: 'zone' })
+      const checked = checkName(request.params.name, zones, zone ?? zones[0])
       if (!checked.ok) return reply.code(400).send({ error: checked.problem, field: 'name' })
       const candidates = suggestionLabels(checked.label).map((label) => `${label}.${checked.zone}`)
       const taken = await storage.names.registered(candidates)

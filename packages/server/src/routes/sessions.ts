@@ -188,7 +188,9 @@ export const sessionsRoutes: FastifyPluginAsyncZod<SessionsRoutesOptions> = asyn
         try {
           expected = new URL(origin)
         } catch {
-          return reply.code(400).send({ error: `The Origin header "${origin}" is not an origin` })
+          return reply
+            .code(400)
+            .send({ error: `The Origin header "${origin}" is not an origin`, field: 'origin' })
         }
         if (domain !== expected.host)
           return reply.code(401).send({
