@@ -190,7 +190,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
   const limits = { ...defaultRelayLimits, ...options.limits }
   const keepaliveMs = options.keepaliveMs ?? 15_000
   const audiences = new Set((options.audiences ?? []).map((audience) => audience.replace(/\/+$/, '')))
-  const proxies = options.trustProxy === true ? 1 : Number(options.trustProxy ?? 0)
+  const proxies = options.trustProxy === true ? 1 : Math.max(0, Math.floor(Number(options.trustProxy) || 0))
 
   const store = options.store ?? memoryStore({ now })
   const clients = new Set<Client>()
