@@ -1,8 +1,10 @@
 // Two relay instances over one Redis (Debian's redis-server): a dapp on one and a wallet on the other still meet.
+import { Redis } from 'ioredis'
 import { verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPair, type TestPair, walletAccount } from '../test/clients.ts'
 import { type RedisServer, startRedis } from '../test/redisServer.ts'
+import { topic } from '../test/wsClient.ts'
 import { redisStore } from './redisStore.ts'
 import { type Relay, startRelay } from './relay.ts'
 import type { RelayStore } from './store.ts'
@@ -44,4 +46,24 @@ describe('relay instances sharing Redis', () => {
     expect((await a.stats()).messages).toBeGreaterThan(0)
     expect((await b.stats()).messages).toBe((await a.stats()).messages)
   }, 60_000)
+
+  it('skips whatever else is broadcast on its channel, and delivers on', async () => {
+    const store = await redisStore(redis.url)
+    stores.push(store)
+    const heard: string[] = []
+    store.onMessage((entry) => heard.push(entry.message))
+    const other = new Redis(redis.url)
+    for (const text of ['garbage', 'null', '{"entry":{"topic":1}}', '{}'])
+      await other.publish('latch:relay:published', text)
+    await other.quit()
+    await store.publish({
+      topic: topic(),
+      message: 'after',
+      tag: 0,
+      publishedAt: 0,
+      expiresAt: Date.now() + 60_000,
+      from: 'a',
+    })
+    await expect.poll(() => heard).toEqual(['after'])
+  })
 })

@@ -5,6 +5,25 @@ import type { MemoryStoreOptions, RelayStore, StoredMessage } from './store.ts'
 const CHANNEL = 'latch:relay:published'
 const mailboxKey = (topic: string) => `latch:relay:mailbox:${topic}`
 
+/** The entry a broadcast carries, or undefined when it is not one. */
+function storedMessageOf(text: string): StoredMessage | undefined {
+  try {
+    const entry = (JSON.parse(text) as { entry?: Partial<StoredMessage> } | null)?.entry
+    if (
+      typeof entry?.topic === 'string' &&
+      typeof entry.message === 'string' &&
+      typeof entry.tag === 'number' &&
+      typeof entry.publishedAt === 'number' &&
+      typeof entry.expiresAt === 'number' &&
+      typeof entry.from === 'string'
+    )
+      return entry as StoredMessage
+  } catch {
+    // Not JSON.
+  }
+  return undefined
+}
+
 /**
  * A store on Redis shared by several relay instances: each topic's messages in a list that expires with its
  * newest message, trimmed to the newest `maxMessagesPerTopic` (default 100), and every publish broadcast on one
@@ -28,8 +47,10 @@ export async function redisStore(
   const instance = randomUUID()
   const listeners: ((entry: StoredMessage) => void)[] = []
   subscriber.on('message', (_channel: string, text: string) => {
-    const { entry } = JSON.parse(text) as { instance: string; entry: StoredMessage }
-    for (const listener of listeners) listener(entry)
+    // Whatever else reaches the channel (another program, an older relay) is skipped: a throw here would be
+    // uncaught and stop the relay.
+    const entry = storedMessageOf(text)
+    if (entry) for (const listener of listeners) listener(entry)
   })
   await subscriber.subscribe(CHANNEL)
 
