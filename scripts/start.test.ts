@@ -1,7 +1,7 @@
 // The real `npm start`, on free ports and a throwaway data directory: its relay under attack, its relay killed,
 // then Ctrl-C.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { connect as connectTcp } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -150,6 +150,8 @@ test('40 reset upgrades and 500 hostile sockets against its relay leave every se
   for (const socket of hostile) socket?.terminate()
 
   await expectEveryServiceUp()
+  // The server keeps its database where LATCH_DATA_DIR says, not in the repository's .latch/data.
+  expect(existsSync(join(dataDir, 'PG_VERSION'))).toBe(true)
   // The relay survived it: the supervisor had nothing to restart.
   expect(output).not.toMatch(/ exited \(code/)
 }, 60_000)
