@@ -247,8 +247,11 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
   // JSON is made once and shared by all of them.
   store.onMessage((entry) => {
     let data: string | undefined
-    for (const client of subscribers.of(entry.topic))
-      if (client.clientId !== entry.from) push(client, entry.topic, (data ??= pushData(entry)))
+    for (const client of subscribers.of(entry.topic)) {
+      if (client.clientId === entry.from) continue
+      data ??= pushData(entry)
+      push(client, entry.topic, data)
+    }
   })
 
   const unsubscribe = (client: Client, topic: string) => {
