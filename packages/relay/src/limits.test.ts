@@ -83,7 +83,7 @@ describe('connections', () => {
       socket.on('close', () => closed++)
       return socket
     })
-    // Sockets that send nothing would otherwise be kept until the header timeout (10 s, checked every 30 s).
+    // Sockets that send nothing would otherwise be kept until the header timeout (10 s, checked every 5 s).
     await waitFor(() => closed === 4)
     await new Promise((resolve) => setTimeout(resolve, 100))
     expect(closed).toBe(4)
@@ -92,6 +92,23 @@ describe('connections', () => {
     await waitFor(() => closed === 8)
     await new Promise((resolve) => setTimeout(resolve, 100))
     expect(await upgradeStatus(`${target.url}/?auth=${await token(target.url)}`)).toBe(101)
+  })
+
+  it('a refused socket is closed even when its client never reads nor closes it', async () => {
+    const target = await relay({ maxConnectionsPerIp: 1 })
+    const upgrade =
+      `GET /?auth=garbage HTTP/1.1\r\nHost: 127.0.0.1:${target.port}\r\nUpgrade: websocket\r\n` +
+      'Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n'
+    // A 401 and a 400 (not HTTP at all); neither socket is ever read from here, so neither sees the relay's FIN.
+    const silent = [upgrade, 'nonsense\r\n\r\n'].map((request) => {
+      const socket = connectTcp(target.port, '127.0.0.1', () => socket.write(request))
+      socket.on('error', () => undefined)
+      return socket
+    })
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    // Had they stayed open, they would hold this address's one upgrade and both its TCP places.
+    expect(await upgradeStatus(`${target.url}/?auth=${await token(target.url)}`)).toBe(101)
+    for (const socket of silent) socket.destroy()
   })
 
   it('a token needs a numeric expiry and must name this relay as its audience', async () => {

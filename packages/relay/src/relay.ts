@@ -162,7 +162,7 @@ function release(counts: Map<string, number>, key: string): void {
   else counts.delete(key)
 }
 
-/** Answers an upgrade it refuses with a plain HTTP status, then closes the socket. */
+/** Answers a request it refuses with a plain HTTP status, then closes the socket. */
 function refuse(socket: Duplex, status: string, text: string): void {
   if (!socket.writable) {
     socket.destroy()
@@ -171,6 +171,9 @@ function refuse(socket: Duplex, status: string, text: string): void {
   socket.end(
     `HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-type: text/plain\r\ncontent-length: ${Buffer.byteLength(text)}\r\n\r\n${text}`,
   )
+  // Ending only half-closes: a client that never reads nor closes would keep the socket, and its place in the
+  // counts, for ever. It goes once the answer is handed to the system.
+  socket.once('finish', () => socket.destroy())
 }
 
 /**
@@ -470,24 +473,27 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
     ws.on('error', () => ws.terminate())
   }
 
-  const server = createServer((_request, response) => {
+  // Requests whose headers take over 10 s are dropped; the timeout is checked every 5 s (Node's default, 30 s, lets an
+  // idle socket live 40 s).
+  const server = createServer({ connectionsCheckingInterval: 5_000 }, (_request, response) => {
     response
       .writeHead(426, { 'content-type': 'text/plain' })
       .end('This is a WalletConnect relay: connect over WebSocket.')
   })
-  // Slow or broken HTTP before an upgrade: answered 400 by Node where it can, else dropped; never thrown.
-  server.on('clientError', (_error, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n')
-    else socket.destroy()
-  })
+  // Slow or broken HTTP before an upgrade: answered 400 where it can be, else dropped; never thrown.
+  server.on('clientError', (_error, socket) => refuse(socket, '400 Bad Request', 'Bad request.'))
   server.headersTimeout = 10_000
   server.requestTimeout = 10_000
-  // A socket that never sends a request is only closed by the header timeout, up to 40 s later: without a cap per
+  // A socket that never sends a request is only closed by the header timeout, up to 15 s later: without a cap per
   // address one client could hold every file descriptor the process has. The cap is twice the upgrades an address
   // may hold, so that an address at its limit still hears 429 for a while before its sockets are cut.
   // Behind a proxy every socket comes from the proxy, and only the total counts.
   server.maxConnections = 2 * limits.maxConnections
+  /** Every TCP socket, whatever it became (HTTP, an upgrade being checked, a WebSocket), for `close`. */
+  const tcpSockets = new Set<Duplex>()
   server.on('connection', (socket) => {
+    tcpSockets.add(socket)
+    socket.once('close', () => tcpSockets.delete(socket))
     if (proxies > 0) return
     const key = addressKey(socket.remoteAddress ?? 'unknown')
     const held = tcpPerIp.get(key) ?? 0
@@ -573,8 +579,10 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
       clearInterval(keepalive)
       for (const ws of sockets.clients) ws.terminate()
       await new Promise<void>((resolve) => sockets.close(() => resolve()))
-      server.closeAllConnections()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
+      // Also the sockets http no longer tracks: upgrades still being checked would keep close() waiting.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+      for (const socket of tcpSockets) socket.destroy()
+      await closed
       if (!options.store) await store.close()
     },
   }
