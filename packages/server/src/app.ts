@@ -61,10 +61,12 @@ export interface CreateAppOptions {
    */
   sessions?: { domains?: readonly string[]; maxSessionMs?: number; now?: () => Date }
   /**
-   * Read the client's IP (for rate limits) from `X-Forwarded-For` when the request comes from these proxy
-   * addresses or CIDR ranges (true: from any). Default: the connection's own address.
+   * Where the client's IP (for rate limits) comes from behind proxies: a number of proxies in front of the server
+   * (the `X-Forwarded-For` entry that many hops from the right, the one the outermost proxy appended), or the
+   * proxies' addresses or CIDR ranges. Default: the connection's own address. Never the leftmost entry, which the
+   * client writes itself.
    */
-  trustProxy?: boolean | string | string[]
+  trustProxy?: number | readonly string[]
 }
 
 /** The app after `createApp`: routes typed by their zod schemas. */
@@ -83,7 +85,7 @@ export async function createApp(options: CreateAppOptions): Promise<LatchApp> {
   const app = Fastify({
     logger: loggerOptions(options.logger ?? false),
     frameworkErrors: frameworkError,
-    ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
+    ...(options.trustProxy !== undefined ? { trustProxy: trustedHops(options.trustProxy) } : {}),
     // Image ids may be 128 characters; longer ones get the route's 400 rather than the router's 414.
     routerOptions: { maxParamLength: 256 },
   }).withTypeProvider<ZodTypeProvider>()
@@ -148,6 +150,17 @@ export async function createApp(options: CreateAppOptions): Promise<LatchApp> {
     await app.register(historyRoutes, { storage, blockchain: options.blockchain, baseUrl })
   }
   return app
+}
+
+/**
+ * Fastify's trustProxy for a number of proxies: trust the connection's address and the entries the other proxies
+ * appended (proxy-addr counts hops from the socket), so the address is the one the outermost proxy saw.
+ */
+function trustedHops(
+  trust: number | readonly string[],
+): string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return [...trust]
+  return (_address, hop) => hop < trust
 }
 
 /**

@@ -77,9 +77,10 @@ test('limits and proxies: REDIS_URL, TRUST_PROXY, ALLOWED_HOSTS, LATCH_RATE_LIMI
     maxSessionMs: 7 * 24 * 60 * 60_000,
   })
   expect(readConfig({ TRUST_PROXY: 'true', LATCH_RATE_LIMITS: 'off' })).toMatchObject({
-    trustProxy: true,
+    trustProxy: 1,
     rateLimits: false,
   })
+  expect(readConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2)
 })
 
 test('in production PUBLIC_URL is required and names the host the server answers for', () => {
@@ -97,6 +98,7 @@ test('in production PUBLIC_URL is required and names the host the server answers
 
 test.each([
   [{ REDIS_URL: 'http://cache' }, 'REDIS_URL'],
+  [{ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY'],
   [{ ALLOWED_HOSTS: 'a b' }, 'ALLOWED_HOSTS'],
   [{ LATCH_RATE_LIMITS: 'reads=5' }, 'LATCH_RATE_LIMITS'],
   [{ LATCH_RATE_LIMITS: 'read=-1' }, 'LATCH_RATE_LIMITS'],

@@ -9,8 +9,8 @@ import type { StartServerOptions } from './startServer.ts'
  * image_url), LOG_LEVEL (info); the blockchain API's chains from the JSON file LATCH_CHAINS, else the devnet at
  * LATCH_RPC_A / LATCH_RPC_B (startServer's default is the devnet on 8545 and 8546); LATCH_ENS_RPC (an Ethereum
  * mainnet RPC URL for ENS identities); LATCH_INDEX (`on`, the default, or `off`: whether this instance indexes
- * the chains' history); REDIS_URL (rate limits shared by every instance); TRUST_PROXY (`true`, or the proxies'
- * addresses, comma-separated, whose X-Forwarded-For names the client); ALLOWED_HOSTS (comma-separated host names
+ * the chains' history); REDIS_URL (rate limits shared by every instance); TRUST_PROXY (`true` for one proxy in front,
+ * a number of proxies, or the proxies' addresses, comma-separated: whose X-Forwarded-For entries name the client); ALLOWED_HOSTS (comma-separated host names
  * the server answers for); LATCH_RATE_LIMITS (`off`, or `class=n,…` over `defaultRateLimits`);
  * LATCH_SESSION_MAX_DAYS (default 30). With NODE_ENV=production, PUBLIC_URL is required and requests for other
  * hosts than its own (and ALLOWED_HOSTS) are refused. Throws on a malformed value, naming the variable.
@@ -53,8 +53,17 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): StartServerOpt
     options.redisUrl = env.REDIS_URL
   }
   if (env.TRUST_PROXY) {
-    options.trustProxy =
-      env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY.split(',').map((address) => address.trim())
+    const value = env.TRUST_PROXY
+    if (value === 'true') options.trustProxy = 1
+    else if (/^\d{1,2}$/.test(value)) options.trustProxy = Number(value)
+    else {
+      const addresses = value.split(',').map((address) => address.trim())
+      if (addresses.some((address) => !/^[0-9a-f:.]+(\/\d{1,3})?$/i.test(address)))
+        throw new Error(
+          'TRUST_PROXY must be true, a number of proxies, or the proxies’ addresses (comma-separated)',
+        )
+      options.trustProxy = addresses
+    }
   }
   if (env.LATCH_RATE_LIMITS) options.rateLimits = readRateLimits(env.LATCH_RATE_LIMITS)
   if (env.LATCH_SESSION_MAX_DAYS) {

@@ -53,6 +53,33 @@ describe('per-address rate limits by route class', () => {
   })
 })
 
+describe('behind a proxy', () => {
+  test('the address the proxy appended counts, not the one the client wrote itself', async () => {
+    const app = await createApp({ storage: t.storage, rateLimits: small, trustProxy: 1 })
+    try {
+      // Each request forges a new leftmost address; the proxy's own entry (rightmost) is the same client.
+      const codes: number[] = []
+      for (let i = 0; i < 6; i++) {
+        const response = await app.inject({
+          url: '/getWallets?entries=1',
+          remoteAddress: '10.9.9.9',
+          headers: { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.7` },
+        })
+        codes.push(response.statusCode)
+      }
+      expect(codes).toEqual([200, 200, 200, 200, 200, 429])
+      const other = await app.inject({
+        url: '/getWallets?entries=1',
+        remoteAddress: '10.9.9.9',
+        headers: { 'x-forwarded-for': '203.0.113.8' },
+      })
+      expect(other.statusCode).toBe(200)
+    } finally {
+      await app.close()
+    }
+  })
+})
+
 describe('analytics quota per project', () => {
   const event = (n: number) => ({
     eventId: `event-${n}-${Math.random().toString(36).slice(2)}`,
