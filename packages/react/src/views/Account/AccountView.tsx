@@ -62,7 +62,11 @@ export default function AccountView() {
     <div className="latch-view latch-account">
       <Avatar address={address} image={profileImage} />
       <div className="latch-account-name">
-        <p className="latch-strong" data-testid="latch-account-address" title={address}>
+        <p
+          className="latch-strong latch-clip"
+          data-testid="latch-account-address"
+          title={profileName ?? address}
+        >
           {profileName ?? shortenAddress(address)}
         </p>
         <button type="button" className="latch-icon-button" onClick={copy} aria-label="Copy address">

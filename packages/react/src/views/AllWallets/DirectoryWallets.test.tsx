@@ -49,7 +49,7 @@ const grid = (dialog: HTMLElement) => within(dialog).getByRole('list', { name: '
 const names = (dialog: HTMLElement) =>
   within(grid(dialog))
     .queryAllByRole('button')
-    .map((tile) => tile.querySelector('.latch-tile-name')?.textContent)
+    .map((tile) => tile.querySelector('.latch-clip')?.textContent)
 /** What the grid's live region announces. */
 const announced = (dialog: HTMLElement) => dialog.querySelector('p[role="status"]')?.textContent
 const findAnnounced = (dialog: HTMLElement, text: string) =>

@@ -19,7 +19,9 @@ export function LocalWallets({ wallets }: { wallets: readonly Connector[] }) {
           <li key={`${c.chain}:${c.id}`}>
             <button type="button" className="latch-tile" onClick={() => connectWith(c.id)}>
               <WalletImage src={c.imageUrl} name={c.name} size={48} />
-              <span className="latch-tile-name">{c.name}</span>
+              <span className="latch-clip" title={c.name}>
+                {c.name}
+              </span>
             </button>
           </li>
         ))}

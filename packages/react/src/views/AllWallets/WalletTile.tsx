@@ -12,7 +12,9 @@ export function WalletTile({ name, imageUrl, installed, onPick }: WalletTileProp
   return (
     <button type="button" className="latch-tile" onClick={onPick}>
       <LazyWalletImage key={imageUrl} src={imageUrl} name={name} size={48} />
-      <span className="latch-tile-name">{name}</span>
+      <span className="latch-clip" title={name}>
+        {name}
+      </span>
       {installed && <span className="latch-tile-tag">Installed</span>}
     </button>
   )

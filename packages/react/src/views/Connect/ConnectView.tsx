@@ -107,7 +107,9 @@ export default function ConnectView() {
           <li key={row.key}>
             <button type="button" className="latch-row" onClick={row.onPick}>
               {row.image}
-              <span className="latch-row-label">{row.name}</span>
+              <span className="latch-row-label latch-clip" title={row.name}>
+                {row.name}
+              </span>
               {row.tag && <span className="latch-tag">{row.tag}</span>}
             </button>
           </li>

@@ -156,7 +156,9 @@ export default function RegisterNameView() {
                 disabled={busy}
                 onClick={() => setText(suggestion.name.slice(0, -DEFAULT_NAME_ZONE.length - 1))}
               >
-                <span className="latch-row-label">{suggestion.name}</span>
+                <span className="latch-row-label latch-clip" title={suggestion.name}>
+                  {suggestion.name}
+                </span>
               </button>
             </li>
           ))}

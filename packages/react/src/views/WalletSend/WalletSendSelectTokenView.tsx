@@ -56,21 +56,29 @@ export default function WalletSendSelectTokenView({ tokens: module }: { tokens: 
                 }}
               >
                 <TokenIcon key={token.iconUrl} src={token.iconUrl} name={token.symbol} />
-                <span className="latch-row-label">
+                <span className="latch-row-label latch-clip" title={`${token.symbol} ${token.name}`}>
                   {token.symbol}
                   <span className="latch-muted"> {token.name}</span>
                 </span>
-                <span className="latch-send-held">
-                  {floorDecimal(token.quantity.numeric)}
-                  {token.value !== undefined && (
-                    <span className="latch-muted"> {formatUsd(token.value)}</span>
-                  )}
-                </span>
+                <Held
+                  amount={floorDecimal(token.quantity.numeric)}
+                  value={token.value === undefined ? '' : ` ${formatUsd(token.value)}`}
+                />
               </button>
             </li>
           ))}
         </ul>
       )}
     </div>
+  )
+}
+
+/** What the account holds of a token, cut with an ellipsis when it does not fit (the title gives it whole). */
+function Held({ amount, value }: { amount: string; value: string }) {
+  return (
+    <span className="latch-send-held latch-clip" title={amount + value}>
+      {amount}
+      {value && <span className="latch-muted">{value}</span>}
+    </span>
   )
 }

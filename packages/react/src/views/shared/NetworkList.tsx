@@ -36,7 +36,9 @@ export function NetworkList({ onSwitched }: { onSwitched?: () => void }) {
               onClick={() => choose(network)}
             >
               <WalletImage src={network.assets?.imageUrl} name={network.name} size={28} />
-              <span className="latch-row-label">{network.name}</span>
+              <span className="latch-row-label latch-clip" title={network.name}>
+                {network.name}
+              </span>
               {pending === network.caipNetworkId && (
                 <span className="latch-spinner latch-spinner-small" aria-hidden="true" />
               )}

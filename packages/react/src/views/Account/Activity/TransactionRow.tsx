@@ -20,18 +20,19 @@ export function TransactionRow({ transaction }: { transaction: Transaction }) {
   const failed = metadata.status === 'failed'
   const incoming = transfers.length > 0 && transfers.every((transfer) => transfer.direction === 'in')
   const minedAt = new Date(metadata.minedAt)
+  const moved = transfers.map(transferText).join(', ') || shortHash(metadata.hash)
   return (
     <li className="latch-row latch-transaction" data-testid="latch-transaction" data-hash={metadata.hash}>
       <span className="latch-image latch-monogram" aria-hidden="true" data-incoming={incoming || undefined}>
         <Icon name={incoming ? 'arrowDown' : 'arrowUp'} />
       </span>
       <span className="latch-row-label">
-        <span>
+        <span className="latch-clip">
           {transactionTitle(transaction)}
           {failed && <span className="latch-transaction-failed"> · Failed</span>}
         </span>
-        <span className="latch-muted">
-          {transfers.map(transferText).join(', ') || shortHash(metadata.hash)}
+        <span className="latch-clip latch-muted" title={moved}>
+          {moved}
         </span>
       </span>
       <time className="latch-muted" dateTime={metadata.minedAt}>
@@ -52,6 +53,7 @@ export function PendingRow({
   decimals: number
 }) {
   const value = BigInt(transaction.value)
+  const moved = value ? `-${floorBalance(value, decimals)} ${symbol}` : shortHash(transaction.hash)
   return (
     <li
       className="latch-row latch-transaction"
@@ -64,8 +66,8 @@ export function PendingRow({
       </span>
       <span className="latch-row-label">
         <span>Pending</span>
-        <span className="latch-muted">
-          {value ? `-${floorBalance(value, decimals)} ${symbol}` : shortHash(transaction.hash)}
+        <span className="latch-clip latch-muted" title={moved}>
+          {moved}
         </span>
       </span>
     </li>
