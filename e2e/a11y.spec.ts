@@ -1,21 +1,23 @@
 import type { Locator, Page } from '@playwright/test'
 import { expectNoAxeViolations } from './support/axe.ts'
 import { expect, test } from './support/fixtures.ts'
+import { HOSTILE_ACCOUNT, hostileName, hostileToken, hostileWalletName } from './support/hostile.ts'
+import { expectSoundLayout } from './support/layout.ts'
 
 const dialog = 'dialog.latch-dialog'
 
+// Every view and state of the modal, audited twice: by axe (WCAG 2.x A/AA) and by the layout gate (nothing
+// clipped, overflowing or too small at desktop and phone sizes; support/layout.ts), in both themes.
 for (const theme of ['dark', 'light'] as const) {
-  test(`axe finds no WCAG A/AA violation on any modal view, ${theme} theme`, async ({
-    demo,
-    page,
-    context,
-  }) => {
-    // Some twenty views and states, each audited by axe: longer than one flow's usual minute on 2 cores.
+  test(`axe and the layout gate pass every connect view, ${theme} theme`, async ({ demo, page, context }) => {
+    // Some ten views and states, each audited by axe and measured at three sizes.
     test.setTimeout(120_000)
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
     const modal = demo.modal
-    const audit = (what: string, selector = dialog) =>
-      expectNoAxeViolations(page, `${what} (${theme})`, selector)
+    const audit = async (what: string, selector = dialog) => {
+      await expectNoAxeViolations(page, `${what} (${theme})`, selector)
+      await expectSoundLayout(page, `${what} (${theme})`)
+    }
     const snackbar = modal.locator('.latch-snackbar')
 
     await demo.goto()
@@ -37,6 +39,13 @@ for (const theme of ['dark', 'light'] as const) {
     ).toBeVisible()
     await audit('AllWallets')
     const search = modal.getByRole('searchbox', { name: 'Search wallets' })
+    await search.fill('sixty character')
+    await expect(modal.getByRole('button', { name: hostileWalletName })).toBeVisible()
+    await audit('AllWallets, a 60-character wallet name')
+    await modal.getByRole('button', { name: hostileWalletName }).click()
+    await expect(modal.getByRole('heading', { name: hostileWalletName })).toBeVisible()
+    await audit('ConnectingWalletConnect, a 60-character wallet name')
+    await modal.getByRole('button', { name: 'Back' }).click()
     await search.fill('ledger')
     await modal.getByRole('button', { name: 'Ledger Live' }).click()
     await expect(modal.getByRole('img', { name: 'QR code to scan with Ledger Live' })).toBeVisible()
@@ -74,15 +83,10 @@ for (const theme of ['dark', 'light'] as const) {
     await expect(modal).toBeHidden()
     await expectNoAxeViolations(page, `the page, connected (${theme})`, 'body')
 
+    // An account without a name is offered one (the hostile account of the next test has one).
     await demo.accountButton.click()
-    await expect(modal.getByTestId('latch-account-balance')).toContainText('ETH')
-    await expect(modal.getByRole('button', { name: 'Disconnect' })).toBeVisible()
     await expect(modal.getByTestId('latch-token').first()).toBeVisible()
-    await audit('Account')
-    await modal.getByRole('tab', { name: 'Activity' }).click()
-    await expect(modal.getByRole('region', { name: 'Activity' })).toHaveAttribute('aria-busy', 'false')
-    await audit('Account, Activity tab')
-    await modal.getByRole('tab', { name: 'Tokens' }).click()
+    await audit('Account, an unnamed account')
     await modal.getByRole('button', { name: 'Choose a name' }).click()
     await modal.getByRole('textbox', { name: 'Name' }).fill('a')
     await expect(modal.getByText('Use at least 3 characters')).toBeVisible()
@@ -90,7 +94,35 @@ for (const theme of ['dark', 'light'] as const) {
     await modal.getByRole('textbox', { name: 'Name' }).fill(`free-name-${theme}`)
     await expect(modal.getByText(`free-name-${theme}.latch.id is available`)).toBeVisible()
     await audit('RegisterName, available')
-    await modal.getByRole('button', { name: 'Back' }).click()
+  })
+
+  test(`axe and the layout gate pass every account view, with data as long as it gets, ${theme} theme`, async ({
+    demo,
+    page,
+    context,
+  }) => {
+    test.setTimeout(120_000)
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    const modal = demo.modal
+    const audit = async (what: string, selector = dialog) => {
+      await expectNoAxeViolations(page, `${what} (${theme})`, selector)
+      await expectSoundLayout(page, `${what} (${theme})`)
+    }
+    const snackbar = modal.locator('.latch-snackbar')
+    await demo.goto(`&account=${HOSTILE_ACCOUNT}`)
+    if (theme === 'light') await page.getByRole('button', { name: 'Light theme' }).click()
+    await demo.connectDevWallet()
+
+    await demo.accountButton.click()
+    await expect(modal.getByTestId('latch-account-balance')).toContainText('ETH')
+    await expect(modal.getByRole('button', { name: 'Disconnect' })).toBeVisible()
+    await expect(modal.getByTestId('latch-token').filter({ hasText: hostileToken.name })).toBeVisible()
+    await expect(modal.getByText(hostileName)).toBeVisible()
+    await audit('Account')
+    await modal.getByRole('tab', { name: 'Activity' }).click()
+    await expect(modal.getByRole('region', { name: 'Activity' })).toHaveAttribute('aria-busy', 'false')
+    await audit('Account, Activity tab')
+    await modal.getByRole('tab', { name: 'Tokens' }).click()
     await modal.getByRole('button', { name: 'Receive' }).click()
     await expect(modal.getByRole('img', { name: 'QR code of your address' })).toBeVisible()
     await audit('WalletReceive')
@@ -145,7 +177,10 @@ for (const theme of ['dark', 'light'] as const) {
   }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
     const modal = demo.modal
-    const audit = (what: string) => expectNoAxeViolations(page, `${what} (${theme})`, dialog)
+    const audit = async (what: string) => {
+      await expectNoAxeViolations(page, `${what} (${theme})`, dialog)
+      await expectSoundLayout(page, `${what} (${theme})`)
+    }
     await demo.goto('&devwallet=off&basic=1')
     if (theme === 'light') await page.getByRole('button', { name: 'Light theme' }).click()
 
@@ -160,6 +195,20 @@ for (const theme of ['dark', 'light'] as const) {
     await expect(modal.getByText('Connection declined')).toBeVisible()
     await expect(modal.locator('.latch-snackbar')).toBeHidden()
     await audit('ConnectingWalletConnectBasic, declined')
+  })
+}
+
+for (const theme of ['dark', 'light'] as const) {
+  test(`axe and the layout gate pass the sign-in view, ${theme} theme`, async ({ demo, page }) => {
+    // The hostile account never signs in, so the view is always asked for.
+    await demo.goto(`&siwx=required&account=${HOSTILE_ACCOUNT}`)
+    if (theme === 'light') await page.getByRole('button', { name: 'Light theme' }).click()
+    await demo.connectDevWallet()
+    await expect(
+      demo.modal.getByRole('heading', { name: 'Latch demo needs to connect to your wallet' }),
+    ).toBeVisible()
+    await expectNoAxeViolations(page, `SIWXSignMessage (${theme})`, dialog)
+    await expectSoundLayout(page, `SIWXSignMessage (${theme})`)
   })
 }
 

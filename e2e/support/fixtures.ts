@@ -9,10 +9,20 @@ import {
   syntheticSnapshot,
 } from '@latch/server'
 import { test as base, expect, type Page } from '@playwright/test'
+import type { Address } from 'viem'
+import {
+  hostileAddress,
+  hostileName,
+  hostileToken,
+  hostileWalletName,
+  seedHostileAccount,
+} from './hostile.ts'
 
 export interface Devnet {
   rpcA: string
   rpcB: string
+  /** The hostile account's token on Devnet A (support/hostile.ts). */
+  hostileToken: Address
 }
 
 export interface LatchServer {
@@ -101,7 +111,8 @@ export const test = base.extend<
         ],
       })
       const [a, b] = devnet.chains
-      await use({ rpcA: a!.rpcUrl, rpcB: b!.rpcUrl })
+      const hostileTokenAddress = await seedHostileAccount(a!.rpcUrl)
+      await use({ rpcA: a!.rpcUrl, rpcB: b!.rpcUrl, hostileToken: hostileTokenAddress })
       await devnet.stop()
     },
     { scope: 'worker' },
@@ -109,20 +120,23 @@ export const test = base.extend<
   latchServer: [
     async ({ devnet }, use) => {
       // In-memory PGlite, the default dataset plus synthetic wallets, one server per worker, reading (and
-      // indexing) the worker's own devnet.
+      // indexing) the worker's own devnet, where the hostile account's token is listed too.
+      const blockchain = devnetBlockchainConfig({ rpcA: devnet.rpcA, rpcB: devnet.rpcB })
+      blockchain.chains[0]!.tokens.push({ ...hostileToken, address: devnet.hostileToken })
       const server = await startServer({
         port: 0,
         dataDir: 'memory',
         logger: false,
-        blockchain: devnetBlockchainConfig({ rpcA: devnet.rpcA, rpcB: devnet.rpcB }),
+        blockchain,
         // A worker is one address doing the work of many visitors: its limits are ten times the defaults.
         rateLimits: Object.fromEntries(
           Object.entries(defaultRateLimits).map(([name, limit]) => [name, limit * 10]),
         ),
       })
       const [base, synthetic] = [await defaultSnapshot(), syntheticSnapshot(SYNTHETIC_WALLETS)]
+      const [first, ...others] = synthetic.wallets
       await server.storage.replaceDirectory({
-        wallets: [...base.wallets, ...synthetic.wallets],
+        wallets: [...base.wallets, { ...first!, name: hostileWalletName }, ...others],
         images: [...base.images, ...synthetic.images],
       })
       await server.storage.upsertProject({
@@ -130,6 +144,14 @@ export const test = base.extend<
         name: 'Locked',
         allowedOrigins: ['https://locked.example'],
         analyticsEnabled: true,
+      })
+      await server.storage.names.register({
+        name: hostileName,
+        zone: 'latch.id',
+        address: hostileAddress.toLowerCase(),
+        coinType: 60,
+        attributes: {},
+        messageHash: 'e2e-hostile-name',
       })
       await use({ url: server.url, storage: server.storage })
       await server.close()
