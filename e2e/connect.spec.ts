@@ -71,7 +71,7 @@ test('connect, switch networks, unsupported chain, reload, disconnect', { tag: '
   await expect(modal).toBeVisible()
   await expect(modal.getByRole('heading', { name: 'Switch Network' })).toBeVisible()
   await expect(modal.getByRole('button', { name: 'Back' })).toHaveCount(0)
-  await expect(page.getByRole('button', { name: /Unsupported network/ })).toBeVisible()
+  await expect(page.getByRole('button', { name: /Unsupported chain/ })).toBeVisible()
   await expect(demo.state('network')).toHaveText('unsupported')
 
   // Switch back from the UnsupportedChain view.

@@ -51,7 +51,7 @@ describe('Modal', () => {
     await open()
     const account = await findView('Account')
 
-    fireEvent.click(within(account).getByRole('button', { name: 'Unsupported network' }))
+    fireEvent.click(within(account).getByRole('button', { name: 'Unsupported chain' }))
 
     const unsupported = await findView('Switch Network')
     expect(within(unsupported).queryByRole('button', { name: 'Back' })).toBeNull()

@@ -48,7 +48,7 @@ describe('NetworkButton', () => {
     expect(screen.getByRole('button', { name: /switch network/ }).textContent).toBe('Latch Devnet B')
   })
 
-  it("reads 'Unsupported network' when the wallet is on a chain the app does not configure", async () => {
+  it("reads 'Unsupported chain' when the wallet is on a chain the app does not configure", async () => {
     const { connect } = await renderWithClient(<NetworkButton />, {
       fake: walletOnMainnet(),
       allowUnsupportedChain: true,
@@ -56,8 +56,8 @@ describe('NetworkButton', () => {
 
     await connect()
 
-    const button = screen.getByRole('button', { name: 'Unsupported network, switch network' })
-    expect(button.textContent).toBe('Unsupported network')
+    const button = screen.getByRole('button', { name: 'Unsupported chain, switch network' })
+    expect(button.textContent).toBe('Unsupported chain')
   })
 
   it('opens the network list', async () => {

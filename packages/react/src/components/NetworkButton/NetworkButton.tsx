@@ -25,10 +25,10 @@ export function NetworkButton() {
       onPointerEnter={prefetch}
       onFocus={prefetch}
       aria-label={
-        isUnsupported ? 'Unsupported network, switch network' : `Network ${network.name}, switch network`
+        isUnsupported ? 'Unsupported chain, switch network' : `Network ${network.name}, switch network`
       }
     >
-      {isUnsupported ? 'Unsupported network' : network.name}
+      {isUnsupported ? 'Unsupported chain' : network.name}
     </button>
   )
 }

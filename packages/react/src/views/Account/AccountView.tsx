@@ -111,7 +111,7 @@ export default function AccountView() {
             onClick={() => client.router.push(isUnsupported ? 'UnsupportedChain' : 'Networks')}
           >
             <WalletImage src={network.assets?.imageUrl} name={network.name} size={28} />
-            <span className="latch-row-label">{isUnsupported ? 'Unsupported network' : network.name}</span>
+            <span className="latch-row-label">{isUnsupported ? 'Unsupported chain' : network.name}</span>
             <Icon name="chevron" />
           </button>
         </li>

@@ -47,7 +47,7 @@ describe('UnsupportedChain view', () => {
     act(() => fake.emit('io.metamask', { type: 'chainChanged', chainId: 1 }))
 
     expect(await findView('Switch Network')).toBeTruthy()
-    expect(screen.getByRole('button', { name: /switch network/ }).textContent).toBe('Unsupported network')
+    expect(screen.getByRole('button', { name: /switch network/ }).textContent).toBe('Unsupported chain')
   })
 
   it('closes once the wallet has switched to a supported network', async () => {
