@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createFakeServer, json } from '../../test/fakeServer.ts'
-import { createAccountQueries } from './account.ts'
+import { createAccountQueries, IDENTITY_STALE_TIME_MS } from './account.ts'
 import { HttpError } from './http.ts'
 import { coinTypeOf, fullName, nameRegistrationMessage } from './names.ts'
 import { createQueryClient } from './queries.ts'
@@ -138,6 +138,23 @@ describe('names', () => {
       attributes: {},
       timestamp: 1_700_000_000,
     })
+  })
+
+  it('retries a failed name lookup like any query (3 times), but not a name nobody holds', async () => {
+    const { server, queries, queryClient } = setup()
+    const query = queries.nameQuery('alice.latch.id')
+    const retry = query.retry as (failures: number, error: Error) => boolean
+    expect(retry(0, new HttpError(503, 'u'))).toBe(true)
+    expect(retry(2, new TypeError('Failed to fetch'))).toBe(true)
+    expect(retry(3, new HttpError(503, 'u'))).toBe(false)
+    expect(retry(0, new HttpError(404, 'u'))).toBe(false)
+
+    // The server does not know the name: one request, then the 404 is the answer.
+    await expect(queryClient.fetchQuery(query)).rejects.toMatchObject({ status: 404 })
+    expect(server.to('/v1/profile/account/alice.latch.id')).toHaveLength(1)
+    // SPEC §9: names and identity are cached 5 minutes, suggestions included.
+    expect(query.staleTime).toBe(IDENTITY_STALE_TIME_MS)
+    expect(queries.nameSuggestionsQuery('alice').staleTime).toBe(5 * 60_000)
   })
 
   it('asks for suggestions of the trimmed, lower-case label in the zone', async () => {

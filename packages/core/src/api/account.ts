@@ -3,8 +3,9 @@
 import type { InfiniteData, InfiniteQueryObserverOptions, QueryObserverOptions } from '@tanstack/query-core'
 import { type BalanceQueries, createBalanceQueries } from './balances.ts'
 import { type BlockchainClient, createBlockchainClient } from './blockchain.ts'
-import type { FetchFunction } from './http.ts'
+import { type FetchFunction, HttpError } from './http.ts'
 import { coinTypeOf, DEFAULT_NAME_ZONE, fullName, nameRegistrationMessage } from './names.ts'
+import { QUERY_RETRIES } from './queries.ts'
 import type { Identity, NameProfile, NameSuggestion, TransactionsPage } from './types.ts'
 
 /** SPEC §9: names and identity are cached 5 minutes; history (portfolio) 30 s. */
@@ -116,13 +117,15 @@ export function createAccountQueries(parameters: AccountQueriesParameters): Acco
       queryKey: ['latch', 'name', { ...scope, name: name.trim().toLowerCase() }],
       queryFn: ({ signal }) => blockchain.getName(name.trim().toLowerCase(), signal),
       staleTime: IDENTITY_STALE_TIME_MS,
-      // A name nobody holds is an answer, not a failure to retry.
-      retry: false,
+      // Retried like any query (SPEC §9), except a name nobody holds: that is an answer.
+      retry: (failures, error) =>
+        failures < QUERY_RETRIES && !(error instanceof HttpError && error.status === 404),
     }),
     nameSuggestionsQuery: (label, zone = DEFAULT_NAME_ZONE) => ({
       queryKey: ['latch', 'nameSuggestions', { ...scope, label: label.trim().toLowerCase(), zone }],
       queryFn: ({ signal }) => blockchain.getNameSuggestions(label.trim().toLowerCase(), zone, signal),
-      staleTime: 30_000,
+      // SPEC §9: names are cached 5 minutes; registering one forgets the suggestions (registerName).
+      staleTime: IDENTITY_STALE_TIME_MS,
     }),
     async registerName({ name, address, chainId, signMessage, zone }) {
       const message = nameRegistrationMessage(fullName(name, zone))
