@@ -151,7 +151,7 @@ describe('Account view Activity tab (SPEC §4 transaction list)', () => {
     await test.open({ view: 'Account' })
     const dialog = await findView('Account')
     fireEvent.click(await within(dialog).findByRole('tab', { name: 'Activity' }))
-    const pending = await within(dialog).findByRole('region', { name: 'Pending' })
+    const pending = await within(dialog).findByRole('region', { name: 'Pending' }, { timeout: 5000 })
     expect(within(pending).getByText('-0.5 ETH')).toBeTruthy()
     const asked = server.to(historyPath).length
 
@@ -163,6 +163,24 @@ describe('Account view Activity tab (SPEC §4 transaction list)', () => {
     expect(hashes(within(dialog).getByRole('region', { name: 'Activity' }))).toEqual(['0xhash'])
     expect(test.client.getAccount().pendingTransactions).toEqual([])
   })
+
+  it('asks for the history no more often than the 30 s portfolio cache while nothing is pending', async () => {
+    const server = createFakeDirectory([])
+    server.handle(balancePath(ADDRESS_A), balancesHandler([]))
+    server.handle(historyPath, () => json({ data: [transaction('0x1', '2026-11-22T10:00:00Z')], next: null }))
+    const test = await renderWithClient(<ConnectButton />, { apiUrl: API_URL })
+    await test.connect()
+    await test.open({ view: 'Account' })
+    const dialog = await findView('Account')
+    fireEvent.click(await within(dialog).findByRole('tab', { name: 'Activity' }))
+    await waitFor(() =>
+      expect(hashes(within(dialog).getByRole('region', { name: 'Activity' }))).toEqual(['0x1']),
+    )
+    const asked = server.to(historyPath).length
+    // Longer than any interval shorter than the cache would take (it was 5 s): nothing asked again.
+    await new Promise((resolve) => setTimeout(resolve, 6000))
+    expect(server.to(historyPath)).toHaveLength(asked)
+  }, 15_000)
 
   it("has no Activity tab when the app turns the 'history' feature off", async () => {
     const server = createFakeDirectory([])

@@ -5,9 +5,12 @@ import { useLatchClient } from '../../../context.ts'
 
 type HistoryResult = InfiniteQueryObserverResult<InfiniteData<TransactionsPage, string | undefined>>
 
-/** While the list is shown, how often the history is asked again: new transactions appear within seconds. */
-const REFRESH_MS = 5000
-/** While something sent is pending. */
+/**
+ * While the list is shown, how often the history is asked again: when the portfolio cache expires (SPEC §9:
+ * 30 s, core's HISTORY_STALE_TIME_MS), never sooner.
+ */
+const REFRESH_MS = 30_000
+/** While something the visitor sent is pending. */
 const POLL_MS = 2000
 
 export type HistoryState =
@@ -17,8 +20,8 @@ export type HistoryState =
 
 /**
  * The account's history on one network in cursor pages, through the client's API chunks (written against
- * the observer directly, as the token list is: see useTokenBalances); asked again every 5 s while shown, every
- * 2 s while `poll`.
+ * the observer directly, as the token list is: see useTokenBalances); asked again while shown when the
+ * portfolio cache expires (30 s, SPEC §9), every 2 s while `poll` (something sent is pending).
  */
 export function useHistory(address: string | undefined, caipNetworkId: string, poll = false): HistoryState {
   const client = useLatchClient()
