@@ -9,10 +9,11 @@ export interface RpcRetryRules {
   /** JSON-RPC error codes worth another attempt. */
   retryCodes: ReadonlySet<number>
   /**
-   * The longest `Retry-After` the caller waits. A node that asks for more is not retried, because retrying
-   * earlier would not honour it and waiting longer would break the bounded-time rule (DESIGN.md rule 8).
+   * How long a request may take, counted from its first attempt, waits included: its give-up time. Any
+   * `Retry-After` that ends within it is honoured, however long; one that ends later is not waited for
+   * (retrying earlier would not honour it, waiting longer would break the bounded-time rule, DESIGN.md rule 8).
    */
-  maxRetryAfterMs: number
+  giveUpMs: number
 }
 
 /** SPEC §9: "RPC requests retry 3 times with 150 ms base delay, doubling; Retry-After honoured; …". */
@@ -21,24 +22,25 @@ export const specRpcRetryRules: RpcRetryRules = {
   baseDelayMs: 150,
   retryStatuses: new Set([403, 408, 413, 429, 500, 502, 503, 504]),
   retryCodes: new Set([-1, -32005, -32000]),
-  maxRetryAfterMs: 30_000,
+  giveUpMs: 60_000,
 }
 
 /**
  * Whether a failed RPC request is retried under `rules`: its HTTP status or its JSON-RPC error code is in
- * the lists, and any `Retry-After` it carries is within `maxRetryAfterMs`.
+ * the lists, and any `Retry-After` it carries ends before the request's give-up time (`elapsedMs` is how long
+ * the request has taken so far).
  *
  * @example
  * shouldRetryRpc(new HttpRequestError({ status: 503, url }), specRpcRetryRules) // true
  */
-export function shouldRetryRpc(error: unknown, rules: RpcRetryRules): boolean {
+export function shouldRetryRpc(error: unknown, rules: RpcRetryRules, elapsedMs = 0): boolean {
   const { status, code } = failureOf(error)
   const retryable =
     (status !== undefined && rules.retryStatuses.has(status)) ||
     (code !== undefined && rules.retryCodes.has(code))
   if (!retryable) return false
   const retryAfter = retryAfterMs(error)
-  return retryAfter === undefined || retryAfter <= rules.maxRetryAfterMs
+  return retryAfter === undefined || elapsedMs + retryAfter <= rules.giveUpMs
 }
 
 /**

@@ -7,7 +7,7 @@ import {
   rpcResultReply,
   startRpcServer,
 } from '../test/rpcServer.ts'
-import { type RpcRetryRules, specRpcRetryRules } from './rpcRetry.ts'
+import { type RpcRetryRules, rpcRetryDelay, shouldRetryRpc, specRpcRetryRules } from './rpcRetry.ts'
 import { specHttp } from './transport.ts'
 
 const servers: RpcServer[] = []
@@ -128,10 +128,29 @@ describe('specHttp: timing', () => {
     expect(gap).toBeLessThan(2_500)
   })
 
-  it('does not retry when Retry-After asks for longer than the bound', async () => {
+  it('does not retry when Retry-After would end past the give-up time', async () => {
     const server = await serve(() => ({ status: 429, headers: { 'Retry-After': '1' }, text: 'slow down' }))
-    await expect(chainIdVia(server.url, { ...specRpcRetryRules, maxRetryAfterMs: 500 })).rejects.toThrow()
+    await expect(chainIdVia(server.url, { ...specRpcRetryRules, giveUpMs: 500 })).rejects.toThrow()
     expect(server.attempts).toHaveLength(1)
+  })
+
+  it('counts the give-up time from the first attempt: a wait that would end past it ends the retries', async () => {
+    const server = await serve(() => ({ status: 429, headers: { 'Retry-After': '1' }, text: 'slow down' }))
+    // 0 + 1 s fits in 1.5 s: one retry; 1 s + 1 s does not.
+    await expect(chainIdVia(server.url, { ...specRpcRetryRules, giveUpMs: 1_500 })).rejects.toThrow()
+    expect(server.attempts).toHaveLength(2)
+  })
+
+  it('honours a Retry-After of any length within the give-up time (60 s), not only up to 30 s', () => {
+    const slowDown = (seconds: number) => ({
+      status: 429,
+      headers: new Headers({ 'Retry-After': `${seconds}` }),
+    })
+    expect(specRpcRetryRules.giveUpMs).toBe(60_000)
+    expect(shouldRetryRpc(slowDown(45), specRpcRetryRules)).toBe(true)
+    expect(rpcRetryDelay(slowDown(45), 0, specRpcRetryRules)).toBe(45_000)
+    expect(shouldRetryRpc(slowDown(45), specRpcRetryRules, 20_000)).toBe(false)
+    expect(shouldRetryRpc(slowDown(61), specRpcRetryRules)).toBe(false)
   })
 })
 

@@ -20,8 +20,10 @@ export interface SpecHttpParameters {
  * - a request with neither a status nor a code (connection refused, DNS failure, timeout) is retried; the
  *   spec lists only statuses and codes, so here it is not, and an unreachable node fails at once.
  * viem has no option to replace its predicate, so the inner `http` transport runs with `retryCount: 0`
- * and this wrapper retries with `shouldRetryRpc` (viem's own `withRetry` runs the loop). A `Retry-After`
- * beyond `rules.maxRetryAfterMs` ends the retries rather than hold a balance for minutes.
+ * and this wrapper retries with `shouldRetryRpc` (viem's own `withRetry` runs the loop). A `Retry-After` is
+ * honoured whatever its length as long as it ends within the request's give-up time (`rules.giveUpMs`,
+ * counted from the first attempt); one that ends later fails the request at once rather than hold a
+ * balance past it.
  *
  * @example
  * const client = createClient({ transport: specHttp('http://127.0.0.1:8545', { timeoutMs: 10_000 }) })
@@ -30,13 +32,15 @@ export function specHttp(url: string, parameters: SpecHttpParameters): Transport
   const { timeoutMs, rules = specRpcRetryRules } = parameters
   return (config) => {
     const inner = http(url, { retryCount: 0, timeout: timeoutMs })(config)
-    const request: typeof inner.request = (args, options) =>
-      withRetry(() => inner.request(args, { ...options, retryCount: 0 }), {
+    const request: typeof inner.request = (args, options) => {
+      const started = Date.now()
+      return withRetry(() => inner.request(args, { ...options, retryCount: 0 }), {
         retryCount: options?.retryCount ?? rules.retryCount,
         delay: ({ count, error }) => rpcRetryDelay(error, count, rules),
-        shouldRetry: ({ error }) => shouldRetryRpc(error, rules),
+        shouldRetry: ({ error }) => shouldRetryRpc(error, rules, Date.now() - started),
         signal: options?.signal,
       })
+    }
     return {
       ...inner,
       config: { ...inner.config, retryCount: rules.retryCount, retryDelay: rules.baseDelayMs },
