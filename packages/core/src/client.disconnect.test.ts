@@ -53,6 +53,21 @@ describe('disconnect resets account, network, send data, the WalletConnect link 
     expect(client.network.getState().unsupportedChainId).toBeUndefined()
   })
 
+  it('puts the app back on its default network (SPEC §4), wherever the wallet had taken it', async () => {
+    const { client, fake } = createTestLatch()
+    expect(client.network.getState().activeNetwork).toBe(devnetA)
+    await connectThrough(client)
+    fake.emit('wallet.a', { type: 'chainChanged', chainId: devnetB.id })
+    expect(client.network.getState().activeNetwork).toBe(devnetB)
+
+    await client.disconnect()
+    expect(client.network.getState()).toMatchObject({
+      activeNamespace: 'eip155',
+      activeNetwork: devnetA,
+      unsupportedChainId: undefined,
+    })
+  })
+
   it('resets the send form', async () => {
     const { client } = createTestLatch()
     await connectThrough(client)

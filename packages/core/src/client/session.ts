@@ -94,7 +94,18 @@ export function createSession(
       pendingConnectorId: undefined,
     })
     send.replace(initialSendState())
-    network.setState({ unsupportedChainId: undefined })
+    // SPEC §4: disconnect resets the network. With no wallet left, the app is back on its default network;
+    // the next wallet moves it to its own chain (README, "Disconnect").
+    const { defaultNetwork } = options
+    network.setState(
+      Object.keys(remaining).length
+        ? { unsupportedChainId: undefined }
+        : {
+            activeNamespace: defaultNetwork.chainNamespace,
+            activeNetwork: defaultNetwork,
+            unsupportedChainId: undefined,
+          },
+    )
     removeStoredKey(storage, storageKeys.deepLink)
     removeStoredKey(storage, storageKeys.socialProvider)
     onAccount(true)
