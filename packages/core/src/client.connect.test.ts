@@ -79,6 +79,17 @@ describe('connection status: disconnected, connecting, connected', () => {
     expect(fake.callsTo('connect')).toEqual([])
   })
 
+  it("rejects with 'Connector already connected' for the connected wallet, without asking it again", async () => {
+    const { client, fake } = createTestLatch()
+    await connectThrough(client)
+    await expect(client.connect('wallet.a')).rejects.toMatchObject({
+      name: 'ConnectorAlreadyConnectedError',
+      shortMessage: 'Connector already connected',
+    })
+    expect(fake.callsTo('connect')).toHaveLength(1)
+    expect(client.connection.getState()).toMatchObject({ status: 'connected', failure: undefined })
+  })
+
   it("rejects with 'Account not found for connector' when the wallet returns no account", async () => {
     const { client, fake } = createTestLatch()
     fake.answer('connect', 'wallet.a', resolves({ accounts: [], chainId: 31337 }))

@@ -5,12 +5,14 @@ import {
   createFakeAdapter,
   createMemoryStorage,
   createTestLatch,
+  deferred,
   flush,
   hangs,
   rejects,
   resolves,
   track,
 } from '../test/fakeAdapter.ts'
+import type { ConnectResult } from './types.ts'
 
 afterEach(() => {
   vi.useRealTimers()
@@ -25,6 +27,30 @@ const previousVisit = (last: string | undefined, recent: string[]) =>
     ...(last ? { '@latch/connections': JSON.stringify({ eip155: last }) } : {}),
     '@latch/recentWallets': JSON.stringify(recent),
   })
+
+describe('a connect during a reconnect', () => {
+  it("rejects with 'Connector unavailable while reconnecting' for the wallet being asked, and connects once it is free", async () => {
+    const fake = threeWallets()
+    const answer = deferred<ConnectResult | undefined>()
+    fake.answer('reconnect', 'wallet.b', answer.answer)
+    const { client } = createTestLatch({ storage: previousVisit('wallet.b', ['wallet.b']) }, fake)
+
+    const reconnecting = client.reconnect()
+    await flush()
+    expect(fake.callsTo('reconnect')).toEqual([{ connectorId: 'wallet.b' }])
+    await expect(client.connect('wallet.b')).rejects.toMatchObject({
+      name: 'ConnectorReconnectingError',
+      shortMessage: 'Connector unavailable while reconnecting',
+    })
+    expect(fake.callsTo('connect')).toEqual([])
+
+    answer.resolve(undefined)
+    await reconnecting
+    expect(client.connection.getState().status).toBe('disconnected')
+    await client.connect('wallet.b')
+    expect(client.connection.getState().status).toBe('connected')
+  })
+})
 
 describe('automatic reconnect: recently used connectors are tried first', () => {
   it('tries the stored connector first and stays with it when it reconnects', async () => {

@@ -44,3 +44,26 @@ describe('client.sendTransaction and pending transactions (SPEC §9: limit 99)',
     expect(client.getAccount().pendingTransactions).toEqual([])
   })
 })
+
+describe('SPEC §8 messages a caller can meet', () => {
+  it("signing or sending with no account: 'No ActiveCaipAddress found', and no wallet is asked", async () => {
+    const { client, fake } = createTestLatch()
+    await expect(client.signMessage('hello')).rejects.toMatchObject({
+      name: 'NoActiveCaipAddressError',
+      shortMessage: 'No ActiveCaipAddress found',
+    })
+    await expect(client.sendTransaction({ to: receiver, value: 1n })).rejects.toMatchObject({
+      shortMessage: 'No ActiveCaipAddress found',
+    })
+    expect(fake.callsTo('signMessage')).toEqual([])
+    expect(fake.callsTo('sendTransaction')).toEqual([])
+  })
+
+  it("an adapter for a namespace the app did not configure: 'Chain adapter not found'", async () => {
+    const { client } = createTestLatch()
+    await expect(client.getAdapter('solana')).rejects.toMatchObject({
+      name: 'ChainAdapterNotFoundError',
+      shortMessage: 'Chain adapter not found',
+    })
+  })
+})

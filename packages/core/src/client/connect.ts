@@ -1,4 +1,10 @@
-import { AccountNotFoundError, ConnectorNotConnectedError, TimeoutError } from '../errors/BaseError.ts'
+import {
+  AccountNotFoundError,
+  ConnectorAlreadyConnectedError,
+  ConnectorNotConnectedError,
+  ConnectorReconnectingError,
+  TimeoutError,
+} from '../errors/BaseError.ts'
 import { isUserRejection, toRpcError } from '../errors/rpc.ts'
 import { withTimeout } from '../utils/withTimeout.ts'
 import type { AdapterRegistry } from './adapters.ts'
@@ -39,6 +45,11 @@ export function createConnect(
     Object.keys(connection.getState().connections).length ? 'connected' : 'disconnected'
 
   async function connect(connectorId: string, hooks: ConnectHooks = {}): Promise<void> {
+    // Neither asks the wallet nor touches the connection state: nothing is attempted.
+    const { connections, status } = connection.getState()
+    if (status === 'connected' && Object.values(connections).some((c) => c?.connectorId === connectorId))
+      throw new ConnectorAlreadyConnectedError(connectorId)
+    if (context.reconnecting === connectorId) throw new ConnectorReconnectingError(connectorId)
     const attempt = ++latestAttempt
     const current = () => attempt === latestAttempt
     connection.setState({

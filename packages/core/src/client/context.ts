@@ -45,6 +45,8 @@ export interface ClientContext extends ClientStores {
    * sign and approve views while sign-in is required and there is no session).
    */
   closeGuard?: (() => boolean) | undefined
+  /** The connector a silent reconnect is asking right now, if any: a connect to it waits for its turn. */
+  reconnecting?: string | undefined
   /** Reports an analytics event; a no-op unless `features.analytics` and `apiUrl`. Never throws. */
   track(event: AnalyticsEventName, properties?: AnalyticsProperties): void
   /** Stops analytics (its timer and page listeners). */

@@ -21,14 +21,19 @@ export function createReconnect(context: ClientContext, registry: AdapterRegistr
     const adapter = await registry.getAdapter(namespace)
     for (const connectorId of candidates) {
       // Bounded like connect (DESIGN.md rule 8): a wallet that never answers must not hold 'connecting'.
+      context.reconnecting = connectorId
       const result = await withTimeout(
         adapter.reconnect({ connectorId }),
         options.connectTimeoutMs,
         'reconnect',
-      ).catch((error: unknown) => {
-        context.debug('reconnect failed', connectorId, error)
-        return undefined
-      })
+      )
+        .catch((error: unknown) => {
+          context.debug('reconnect failed', connectorId, error)
+          return undefined
+        })
+        .finally(() => {
+          context.reconnecting = undefined
+        })
       const connector = registry.findConnector(connectorId)
       // Recent wallets span namespaces: only a connector of this namespace can restore this connection.
       if (result?.accounts.length && connector?.chain === namespace) {

@@ -1,4 +1,4 @@
-import { ConnectorNotConnectedError } from '../errors/BaseError.ts'
+import { ConnectorNotConnectedError, NoActiveCaipAddressError } from '../errors/BaseError.ts'
 import { toRpcError } from '../errors/rpc.ts'
 import { PENDING_TRANSACTIONS_LIMIT } from '../stores/account.ts'
 import type { AdapterRegistry } from './adapters.ts'
@@ -17,7 +17,8 @@ export function createWalletActions(
     const namespace = context.activeNamespace()
     const active = connection.getState().connections[namespace]
     const { address } = accounts.get(namespace)
-    if (!active || !address) throw new ConnectorNotConnectedError()
+    if (!address) throw new NoActiveCaipAddressError(namespace)
+    if (!active) throw new ConnectorNotConnectedError()
     return { adapter: await registry.getAdapter(namespace), connectorId: active.connectorId, address }
   }
 

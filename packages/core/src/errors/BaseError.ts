@@ -56,6 +56,32 @@ export class ConnectorNotConnectedError extends BaseError {
   }
 }
 
+/** SPEC §8 'Connector already connected': a connect to the wallet the app is connected to. */
+export class ConnectorAlreadyConnectedError extends BaseError {
+  override name = 'ConnectorAlreadyConnectedError'
+  constructor(connectorId: string) {
+    super('Connector already connected', { details: `"${connectorId}" is the connected wallet.` })
+  }
+}
+
+/** SPEC §8 'connector unavailable while reconnecting': a connect to the wallet a reconnect is asking. */
+export class ConnectorReconnectingError extends BaseError {
+  override name = 'ConnectorReconnectingError'
+  constructor(connectorId: string) {
+    super('Connector unavailable while reconnecting', {
+      details: `"${connectorId}" is being reconnected; try again once reconnect() settles.`,
+    })
+  }
+}
+
+/** SPEC §8 'No ActiveCaipAddress found': signing or sending with no account on the active network. */
+export class NoActiveCaipAddressError extends BaseError {
+  override name = 'NoActiveCaipAddressError'
+  constructor(namespace: string) {
+    super('No ActiveCaipAddress found', { details: `No account is connected on ${namespace}.` })
+  }
+}
+
 /** SPEC §8 'account not found for connector'. */
 export class AccountNotFoundError extends BaseError {
   override name = 'AccountNotFoundError'
