@@ -113,3 +113,24 @@ test('analytics from an origin the project does not allow: Invalid App Configura
   // The directory still answers: the wallet list is public.
   await expect(demo.modal.getByRole('button', { name: /All Wallets/ })).toBeVisible()
 })
+
+test('collapseWallets: the Connect view lists WalletConnect, the installed wallet and All Wallets, nothing from the directory', async ({
+  demo,
+}) => {
+  const wallets = demo.modal.getByRole('list', { name: 'Wallets' }).getByRole('button')
+  // Without it, the directory's featured and recommended wallets have rows.
+  await demo.goto()
+  await demo.connectButton.click()
+  await expect(wallets.filter({ hasText: 'MetaMask' })).toBeVisible()
+  await expect(wallets.filter({ hasText: 'All Wallets' })).toContainText(/\d+/)
+
+  await demo.goto('&collapse=1')
+  await demo.connectButton.click()
+  await expect(wallets.filter({ hasText: 'All Wallets' })).toContainText(/\d+/)
+  await expect(wallets).toHaveText([/WalletConnect/, /Latch Dev Wallet/, /All Wallets/])
+  // All Wallets still has the whole directory.
+  await wallets.filter({ hasText: 'All Wallets' }).click()
+  await expect(
+    demo.modal.getByRole('list', { name: 'All wallets' }).getByRole('button', { name: 'MetaMask' }),
+  ).toBeVisible()
+})

@@ -31,6 +31,8 @@ export function readDemoConfig(search: string) {
     relayUrl: params.get('relay') === 'off' ? undefined : (params.get('relay') ?? 'ws://127.0.0.1:8788'),
     /** Basic mode, `?basic=1`: WalletConnect only — the code and the directory's wallets, no browser wallets. */
     basic: params.get('basic') === '1',
+    /** `?collapse=1`: the Connect view lists only WalletConnect, recent and installed wallets, then All Wallets. */
+    collapseWallets: params.get('collapse') === '1',
     /** Sign-in with the wallet after connecting: `?siwx=required` or `?siwx=optional` (off by default). */
     siwx:
       params.get('siwx') === 'required' || params.get('siwx') === 'optional' ? params.get('siwx') : undefined,

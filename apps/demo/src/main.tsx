@@ -18,6 +18,7 @@ const latch = createLatch({
   projectId: config.projectId,
   ...(config.relayUrl ? { walletConnect: { relayUrl: config.relayUrl } } : {}),
   basic: config.basic,
+  features: { collapseWallets: config.collapseWallets },
   ...(config.connectTimeoutMs ? { connectTimeoutMs: config.connectTimeoutMs } : {}),
   ...(config.siwx
     ? { siwx: { required: config.siwx === 'required', statement: 'Sign in to the Latch demo' } }

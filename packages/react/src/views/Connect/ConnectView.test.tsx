@@ -142,6 +142,17 @@ describe('Connect view with a wallet directory', () => {
     ])
   })
 
+  it('with collapseWallets lists only the installed wallets, then All Wallets with the count', async () => {
+    const { dialog } = await openConnect({
+      featuredWalletIds: ['w9', 'w8'],
+      customWallets,
+      features: { collapseWallets: true },
+    })
+
+    await waitFor(() => expect(rows(dialog)).toContain('All Wallets 20'))
+    expect(rows(dialog)).toEqual(['MetaMask Installed', 'Rabby Installed', 'All Wallets 20'])
+  })
+
   it("follows the app's connectorTypeOrder", async () => {
     const { dialog } = await openConnect({
       featuredWalletIds: ['w9'],

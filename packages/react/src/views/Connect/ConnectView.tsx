@@ -32,7 +32,7 @@ interface Row {
 /**
  * The wallet list in `connectorTypeOrder` (SPEC §1): recent and installed wallets at once; with `apiUrl`,
  * the featured and recommended wallets of the directory as they arrive; the app's custom wallets; then
- * "All Wallets" with the directory's count.
+ * "All Wallets" with the directory's count. With `features.collapseWallets`, no directory or custom rows.
  */
 export default function ConnectView() {
   const client = useLatchClient()
@@ -74,11 +74,14 @@ export default function ConnectView() {
       onPick: () => connectWith(connector.id),
     })
   }
-  const directoryRows = [
-    ['featured', directory.featured],
-    ['custom', options.customWallets.map(customWalletListing)],
-    ['recommended', directory.recommended],
-  ] as const
+  // collapseWallets (SPEC §1): WalletConnect, recent and installed wallets only, then All Wallets.
+  const directoryRows = options.features.collapseWallets
+    ? []
+    : ([
+        ['featured', directory.featured],
+        ['custom', options.customWallets.map(customWalletListing)],
+        ['recommended', directory.recommended],
+      ] as const)
   for (const [section, listings] of directoryRows) {
     for (const wallet of listings) {
       const src = walletImageUrl(wallet, api)
