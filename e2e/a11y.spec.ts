@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { expectNoAxeViolations } from './support/axe.ts'
-import { expect, test } from './support/fixtures.ts'
+import { type DemoPage, expect, test } from './support/fixtures.ts'
 import { HOSTILE_ACCOUNT, hostileName, hostileToken, hostileWalletName } from './support/hostile.ts'
 import { expectSoundLayout } from './support/layout.ts'
 
@@ -15,6 +15,12 @@ const auditor =
     await expectSoundLayout(page, `${what} (${theme})`)
   }
 
+/** The demo page in `theme` (the page's own theme switch, as a visitor would use it). */
+async function openInTheme(demo: DemoPage, theme: string, extra = '') {
+  await demo.goto(extra)
+  if (theme === 'light') await demo.page.getByRole('button', { name: 'Light theme' }).click()
+}
+
 for (const theme of ['dark', 'light'] as const) {
   test(`axe and the layout gate pass the wallet lists, ${theme} theme`, async ({ demo, page }) => {
     // Each view and state is audited by axe and measured at three sizes: minutes on a busy 2-core machine.
@@ -22,8 +28,7 @@ for (const theme of ['dark', 'light'] as const) {
     const modal = demo.modal
     const audit = auditor(page, theme)
 
-    await demo.goto()
-    if (theme === 'light') await page.getByRole('button', { name: 'Light theme' }).click()
+    await openInTheme(demo, theme)
     await expectNoAxeViolations(page, `the demo page and its Latch buttons (${theme})`, 'body')
 
     await demo.connectButton.click()
@@ -73,8 +78,7 @@ for (const theme of ['dark', 'light'] as const) {
     const modal = demo.modal
     const audit = auditor(page, theme)
     const snackbar = modal.locator('.latch-snackbar')
-    await demo.goto()
-    if (theme === 'light') await page.getByRole('button', { name: 'Light theme' }).click()
+    await openInTheme(demo, theme)
     await demo.connectButton.click()
 
     await modal.getByRole('button', { name: 'WalletConnect QR Code' }).click()
@@ -122,8 +126,7 @@ for (const theme of ['dark', 'light'] as const) {
     const modal = demo.modal
     const audit = auditor(page, theme)
     const snackbar = modal.locator('.latch-snackbar')
-    await demo.goto(`&account=${HOSTILE_ACCOUNT}`)
-    if (theme === 'light') await page.getByRole('button', { name: 'Light theme' }).click()
+    await openInTheme(demo, theme, `&account=${HOSTILE_ACCOUNT}`)
     await demo.connectDevWallet()
 
     await demo.accountButton.click()
@@ -191,8 +194,7 @@ for (const theme of ['dark', 'light'] as const) {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
     const modal = demo.modal
     const audit = auditor(page, theme)
-    await demo.goto('&devwallet=off&basic=1')
-    if (theme === 'light') await page.getByRole('button', { name: 'Light theme' }).click()
+    await openInTheme(demo, theme, '&devwallet=off&basic=1')
 
     await demo.connectButton.click()
     await expect(modal.getByRole('img', { name: "QR code to scan with your phone's wallet" })).toBeVisible()
@@ -211,8 +213,7 @@ for (const theme of ['dark', 'light'] as const) {
 for (const theme of ['dark', 'light'] as const) {
   test(`axe and the layout gate pass the sign-in view, ${theme} theme`, async ({ demo, page }) => {
     // The hostile account never signs in, so the view is always asked for.
-    await demo.goto(`&siwx=required&account=${HOSTILE_ACCOUNT}`)
-    if (theme === 'light') await page.getByRole('button', { name: 'Light theme' }).click()
+    await openInTheme(demo, theme, `&siwx=required&account=${HOSTILE_ACCOUNT}`)
     await demo.connectDevWallet()
     await expect(
       demo.modal.getByRole('heading', { name: 'Latch demo needs to connect to your wallet' }),

@@ -46,8 +46,7 @@ export function createConnect(
 
   async function connect(connectorId: string, hooks: ConnectHooks = {}): Promise<void> {
     // Neither asks the wallet nor touches the connection state: nothing is attempted.
-    const { connections, status } = connection.getState()
-    if (status === 'connected' && Object.values(connections).some((c) => c?.connectorId === connectorId))
+    if (Object.values(connection.getState().connections).some((c) => c?.connectorId === connectorId))
       throw new ConnectorAlreadyConnectedError(connectorId)
     if (context.reconnecting === connectorId) throw new ConnectorReconnectingError(connectorId)
     const attempt = ++latestAttempt

@@ -1,6 +1,6 @@
 // Names: `<label>.<zone>`, registered by a signature of the address that owns it. Pure rules.
 import { z } from 'zod'
-import { hasLoneSurrogate, hasNul } from '../schemas.ts'
+import { text } from '../schemas.ts'
 
 /** The zone names live in unless a request names another configured zone. */
 export const DEFAULT_ZONE = 'latch.id'
@@ -75,22 +75,18 @@ const MAX_ATTRIBUTES = 20
 export const registrationMessage = z.object({
   name: z.string({ error: 'message.name must be a string' }),
   attributes: z
-    .record(z.string(), z.string(), { error: 'message.attributes must map strings to strings' })
+    // Keys and values are free text like every other field (bounded, no NUL, no lone surrogate: schemas.ts).
+    .record(text('message.attributes key', 64), text('message.attributes value', 1000), {
+      error: (issue) =>
+        issue.code === 'invalid_key'
+          ? issue.issues[0]?.message
+          : issue.code === 'invalid_type'
+            ? 'message.attributes must map strings to strings'
+            : undefined,
+    })
     .refine((value) => Object.keys(value).length <= MAX_ATTRIBUTES, {
       error: `message.attributes may hold at most ${MAX_ATTRIBUTES} entries`,
     })
-    .refine(
-      (value) => Object.entries(value).every(([key, entry]) => key.length <= 64 && entry.length <= 1000),
-      { error: 'message.attributes keys must be at most 64 characters and values at most 1000' },
-    )
-    .refine((value) => !Object.entries(value).some(([key, entry]) => hasNul(key) || hasNul(entry)), {
-      error: 'message.attributes must not contain NUL characters',
-    })
-    .refine(
-      (value) =>
-        !Object.entries(value).some(([key, entry]) => hasLoneSurrogate(key) || hasLoneSurrogate(entry)),
-      { error: 'message.attributes must be well-formed Unicode (they hold a lone surrogate)' },
-    )
     .optional(),
   timestamp: z
     .number({ error: 'message.timestamp must be a number (unix seconds)' })
