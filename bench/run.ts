@@ -1,6 +1,7 @@
 // `npm run bench`: builds the five apps, runs them interleaved in headless Chromium at CPU ×1 and ×4,
 // prints one markdown table and writes bench/results/latest.json. `--quick` (Latch and the floor, 3 rounds,
-// results/quick.json) is the smoke test of `npm test`: it fails only when a build or a run breaks.
+// results/quick.json) is the smoke test of `npm test`: it fails only when a build or a run breaks. `--trace`
+// runs at ×4 only, records a Chromium trace of each click and prints where the time went (results/trace.json).
 // See bench/README.md.
 import { parseArgs } from 'node:util'
 import { type AppName, apps, type BenchApp } from './lib/apps.ts'
@@ -10,9 +11,11 @@ import { measureRun } from './lib/measure.ts'
 import { ensurePeersInstalled } from './lib/peers.ts'
 import { type AppResult, type BenchResults, describeMachine, writeResults } from './lib/results.ts'
 import { type StaticServer, serveStatic } from './lib/server.ts'
+import { startServices } from './lib/services.ts'
 import { jsGzipSizes, sum } from './lib/sizes.ts'
 import { renderTable } from './lib/table.ts'
 import { checkTargets, renderTargets } from './lib/targets.ts'
+import { renderBreakdown } from './lib/trace.ts'
 
 const { values: args } = parseArgs({
   options: {
@@ -20,15 +23,20 @@ const { values: args } = parseArgs({
     rounds: { type: 'string' },
     apps: { type: 'string' },
     out: { type: 'string' },
+    trace: { type: 'boolean', default: false },
   },
 })
 const quick = args.quick ?? false
+const trace = args.trace ?? false
 const rounds = Number(args.rounds ?? (quick ? 3 : 7))
-const rates = [1, 4]
-const wanted = (args.apps?.split(',') ?? (quick ? ['latch', 'floor'] : apps.map((a) => a.name))) as AppName[]
+const rates = trace ? [4] : [1, 4]
+const wanted = (args.apps?.split(',') ??
+  (quick ? ['latch', 'latch-deploy', 'floor'] : apps.map((a) => a.name))) as AppName[]
 const selected = apps.filter((app) => wanted.includes(app.name))
 // The smoke test writes beside, not over, the last full run.
-const outFile = args.out ?? new URL(`./results/${quick ? 'quick' : 'latest'}.json`, import.meta.url).pathname
+const outFile =
+  args.out ??
+  new URL(`./results/${quick ? 'quick' : trace ? 'trace' : 'latest'}.json`, import.meta.url).pathname
 if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`--rounds must be a positive integer`)
 if (selected.length === 0) throw new Error(`no app matches --apps ${args.apps}`)
 
@@ -60,6 +68,8 @@ const results: AppResult[] = selected.map((app) => ({
   failures: [],
 }))
 const servers = new Map<AppName, StaticServer>()
+// The app configured as deployed talks to the Latch server and a relay.
+const services = selected.some((app) => app.services) ? await startServices() : undefined
 for (const [i, app] of selected.entries()) {
   const server = await prepare(app, results[i]!)
   if (server) servers.set(app.name, server)
@@ -76,6 +86,8 @@ try {
       jsSizes: jsSizes.get(app.name)!,
       rate,
       round,
+      trace,
+      ...(app.services && services ? { query: services.query } : {}),
     })
 
   // One discarded run per app warms the disk cache and the browser's processes.
@@ -110,8 +122,11 @@ try {
   }
   writeResults(outFile, output)
 
-  console.log(renderTable(results, rates))
-  console.log(`\n${renderTargets(checkTargets(results))}`)
+  if (trace) console.log(renderBreakdown(results))
+  else {
+    console.log(renderTable(results, rates))
+    console.log(`\n${renderTargets(checkTargets(results))}`)
+  }
   for (const result of results.filter((r) => r.failures.length > 0))
     console.log(
       `\n${result.label}: ${result.failures.length} failure(s): ${result.failures.slice(0, 3).join('; ')}`,
@@ -120,10 +135,11 @@ try {
     `\nbench: ${rounds} rounds, ${output.machine.cpus} × ${output.machine.cpuModel}, Chromium ${output.machine.chromium}; JSON in ${outFile}`,
   )
 
-  // Latch and the floor must run; a peer that cannot run offline is reported, not fatal.
-  const broken = results.filter((r) => (r.app === 'latch' || r.app === 'floor') && r.failures.length > 0)
+  // Latch's apps and the floor must run; a peer that cannot run offline is reported, not fatal.
+  const broken = results.filter((r) => !apps.find((app) => app.name === r.app)?.peer && r.failures.length > 0)
   process.exitCode = broken.length > 0 ? 1 : 0
 } finally {
   await browser.close()
   await Promise.all([...servers.values()].map((server) => server.close()))
+  await services?.close()
 }

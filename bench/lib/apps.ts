@@ -9,7 +9,7 @@ export interface Target {
   deep?: boolean
 }
 
-export type AppName = 'latch' | 'floor' | 'appkit' | 'rainbowkit' | 'connectkit'
+export type AppName = 'latch' | 'latch-deploy' | 'floor' | 'appkit' | 'rainbowkit' | 'connectkit'
 
 export interface BenchApp {
   name: AppName
@@ -25,6 +25,8 @@ export interface BenchApp {
   button: Target
   /** The first wallet row of the open modal. */
   row: Target
+  /** Talks to the Latch server and a relay, which the bench starts (bench/lib/services.ts). */
+  services?: boolean
 }
 
 const repo = fileURLToPath(new URL('../../', import.meta.url))
@@ -55,6 +57,21 @@ export const apps: readonly BenchApp[] = [
     button: connectButton,
     // No wallet is installed in the bench browser, so the list's first (and only) row is "All Wallets".
     row: { selector: 'dialog ul[aria-label="Wallets"] button' },
+  },
+  {
+    name: 'latch-deploy',
+    label: 'Latch as deployed',
+    dir: `${bench}apps/latch-deploy/`,
+    peer: false,
+    inputs: [
+      `${bench}apps/latch-deploy/`,
+      ...['core', 'evm', 'react'].map((p) => `${repo}packages/${p}/src/`),
+      ...rootInputs,
+    ],
+    button: connectButton,
+    // With WalletConnect on, the list's first row is WalletConnect's ("QR Code").
+    row: { selector: 'dialog ul[aria-label="Wallets"] button' },
+    services: true,
   },
   {
     name: 'floor',

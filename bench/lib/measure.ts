@@ -4,6 +4,7 @@ import type { Browser, Page } from '@playwright/test'
 import type { AppName, BenchApp } from './apps.ts'
 import { createMarks } from './marks.ts'
 import { sum } from './sizes.ts'
+import { type Breakdown, breakdownOf, traceCategories } from './trace.ts'
 import { type RequestLog, watchConsoleErrors, watchRequests } from './watch.ts'
 
 export interface RunResult extends RequestLog {
@@ -16,12 +17,16 @@ export interface RunResult extends RequestLog {
   clickToRowMs: number
   /** gzip bytes of the JS responses that had arrived when the button became visible. */
   jsBeforeButton: number
+  /** gzip bytes of the JS responses that had arrived before the click: what a visitor who never opens pays. */
+  jsBeforeAction: number
   /** gzip bytes of the JS responses that had arrived when the first wallet row became visible. */
   jsWhenOpen: number
   heapAfterOpen: number
   consoleErrors: string[]
   /** The machine's 1-minute load average when the run started (others share these machines). */
   loadAverage: number
+  /** Where the click → row time went (`--trace` runs only). */
+  breakdown?: Breakdown
 }
 
 export interface RunContext {
@@ -32,6 +37,10 @@ export interface RunContext {
   jsSizes: Map<string, number>
   rate: number
   round: number
+  /** The page's query (`?…`), for an app that is told where its services are. */
+  query?: string
+  /** Record a Chromium trace from the click to the row and break it down. */
+  trace?: boolean
 }
 
 const probe = readFileSync(new URL('./probe.js', import.meta.url), 'utf8')
@@ -50,9 +59,12 @@ export async function measureRun({
   jsSizes,
   rate,
   round,
+  query = '',
+  trace = false,
 }: RunContext): Promise<RunResult> {
   const loadAverage = loadavg()[0] ?? Number.NaN
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  let tracing = false
   try {
     const marks = createMarks()
     await context.exposeBinding('__benchReport', (_source, key: string, time: number) => marks.set(key, time))
@@ -66,11 +78,16 @@ export async function measureRun({
     const requests = watchRequests(page, origin)
     const consoleErrors = watchConsoleErrors(page)
 
-    await page.goto(`${origin}/`, { waitUntil: 'commit' })
+    await page.goto(`${origin}/${query}`, { waitUntil: 'commit' })
     const buttonVisible = await marks.wait('buttonVisible', timeouts.button)
     await settle(page)
 
     requests.markAction()
+    const action: number = await page.evaluate('performance.now()')
+    if (trace) {
+      await browser.startTracing(page, { categories: traceCategories })
+      tracing = true
+    }
     await page
       .locator(app.button.selector, { hasText: app.button.text ?? '' })
       .first()
@@ -78,6 +95,12 @@ export async function measureRun({
     const click = await marks.wait('click', timeouts.row)
     const rowVisible = await marks.wait('rowVisible', timeouts.row)
     await page.waitForTimeout(openSettleMs)
+    let breakdown: Breakdown | undefined
+    if (tracing) {
+      tracing = false
+      const { traceEvents } = JSON.parse((await browser.stopTracing()).toString())
+      breakdown = breakdownOf(traceEvents, 'bench:click', 'bench:rowVisible')
+    }
 
     const loadedJs = await jsResponseEnds(page, origin)
     const jsArrivedBy = (time: number) =>
@@ -90,13 +113,17 @@ export async function measureRun({
       navToButtonMs: buttonVisible,
       clickToRowMs: rowVisible - click,
       jsBeforeButton: jsArrivedBy(buttonVisible),
+      jsBeforeAction: jsArrivedBy(action),
       jsWhenOpen: jsArrivedBy(rowVisible),
       heapAfterOpen: await heapAfterGc(page),
       ...requests.log,
       consoleErrors,
       loadAverage,
+      ...(breakdown ? { breakdown } : {}),
     }
   } finally {
+    // A run that failed mid-trace must not leave the browser tracing (the next run could not start one).
+    if (tracing) await browser.stopTracing().catch(() => {})
     await context.close()
   }
 }

@@ -30,6 +30,11 @@ export function metrics(rates: readonly number[]): Metric[] {
       values: perRun((run) => run.jsBeforeButton),
       format: kib,
     },
+    {
+      label: 'JS gzip loaded before any user action: a visitor who never opens the modal (KiB)',
+      values: perRun((run) => run.jsBeforeAction),
+      format: kib,
+    },
     { label: 'JS gzip, whole build (KiB)', values: (app) => [app.totalJsGzip], format: kib },
     ...timed('navigation → button visible', (run) => run.navToButtonMs),
     ...timed('click → first wallet row visible', (run) => run.clickToRowMs),

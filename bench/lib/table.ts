@@ -36,7 +36,7 @@ export function renderTable(apps: readonly AppResult[], rates: readonly number[]
 }
 
 /** Columns padded to one width, labels left and figures right, as a Markdown formatter would leave them. */
-function aligned(rows: readonly string[][]): string {
+export function aligned(rows: readonly (readonly string[])[]): string {
   const widths = rows[0]!.map((_, column) => Math.max(3, ...rows.map((cells) => cells[column]!.length)))
   const line = (cells: readonly string[]) =>
     `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' | ')} |`
