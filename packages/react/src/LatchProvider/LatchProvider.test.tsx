@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import {
   ACCOUNT_BUTTON,
@@ -51,12 +51,35 @@ describe('LatchProvider', () => {
     expect(await findView('Choose Network')).toBeTruthy()
   })
 
-  it('loads no adapter and asks no wallet anything for a first-time visitor', async () => {
+  it('loads no adapter and asks no wallet anything for a first-time visitor as the page loads', async () => {
     const { fake } = await renderWithClient(<ConnectButton />)
 
     expect(fake.loads).toHaveLength(0)
     expect(fake.calls).toEqual([])
     expect(screen.getByRole('button', { name: 'Connect Wallet' })).toBeTruthy()
+  })
+
+  it('once the page is idle, loads the adapters (asking no wallet anything), so a first click finds them', async () => {
+    const { fake } = await renderWithClient(<ConnectButton />)
+    expect(fake.loads).toHaveLength(0)
+
+    await waitFor(() => expect(fake.loads).toHaveLength(1))
+    expect(fake.calls).toEqual([])
+    fireEvent.click(screen.getByRole('button', { name: 'Connect Wallet' }))
+    expect(await findView('Connect Wallet')).toBeTruthy()
+    expect(fake.loads).toHaveLength(1)
+  })
+
+  it('loads nothing ahead of a click for a visitor who asked to save data', async () => {
+    Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true })
+    try {
+      const { fake } = await renderWithClient(<ConnectButton />)
+      await act(() => new Promise((resolve) => setTimeout(resolve, 200)))
+
+      expect(fake.loads).toHaveLength(0)
+    } finally {
+      Reflect.deleteProperty(navigator, 'connection')
+    }
   })
 
   it('reconnects a returning visitor on mount', async () => {

@@ -2,7 +2,7 @@ import type { LatchClient } from '@latch/core'
 import { type ReactNode, useEffect, useState } from 'react'
 import { useChunk } from '../chunk.ts'
 import { LatchContext } from '../context.ts'
-import { modalChunk } from '../modal/prefetch.ts'
+import { modalChunk, prefetchWhenIdle } from '../modal/prefetch.ts'
 
 export interface LatchProviderProps {
   client: LatchClient
@@ -11,7 +11,7 @@ export interface LatchProviderProps {
 
 /**
  * Gives the client to hooks and buttons, reconnects a returning visitor silently, and mounts the modal the
- * first time it opens (its code is not part of the page's first load).
+ * first time it opens (its code is not part of the page's first load: it is fetched once the page is idle).
  *
  * @example
  * <LatchProvider client={latch}><ConnectButton /></LatchProvider>
@@ -44,6 +44,10 @@ export function LatchProvider({ client, children }: LatchProviderProps) {
   useEffect(() => {
     void client.reconnect()
   }, [client])
+
+  // The modal's code arrives while the page is idle, so the first click renders it at once (an embedded
+  // modal is opened below, which loads it).
+  useEffect(() => (client.options.embedded ? undefined : prefetchWhenIdle(client)), [client])
 
   // An embedded modal is on the page from the start and no button opens it: opening it here is what loads
   // the adapters, so its wallet list is discovered (and shows loading meanwhile, SPEC §4).

@@ -21,3 +21,22 @@ export function prefetchModal(client: LatchClient, view?: View): void {
   for (const adapter of client.options.adapters)
     void client.getAdapter(adapter.namespace).catch(() => undefined)
 }
+
+/**
+ * Once the page has loaded and is idle, fetches and evaluates what a first click needs (the modal, the view it
+ * opens on, the chain adapters), so that click shows the wallet list in the next frame. Own origin only, and
+ * not when the visitor asked to save data. Returns a cancel function.
+ */
+export function prefetchWhenIdle(client: LatchClient): () => void {
+  if ((navigator as { connection?: { saveData?: boolean } }).connection?.saveData) return () => {}
+  let handle: number | undefined
+  const schedule = () => {
+    handle = (window.requestIdleCallback ?? setTimeout)(() => prefetchModal(client))
+  }
+  if (document.readyState === 'complete') schedule()
+  else addEventListener('load', schedule, { once: true })
+  return () => {
+    removeEventListener('load', schedule)
+    if (handle) (window.cancelIdleCallback ?? clearTimeout)(handle)
+  }
+}
