@@ -63,6 +63,22 @@ test.describe('Account data from the Latch server on the devnet (issue 5)', () =
     await expect(row).toContainText('+1.5 LUSD')
   })
 
+  test('the wallet features under the balance follow walletFeaturesOrder', async ({ demo }) => {
+    await demo.goto()
+    await demo.connectDevWallet()
+    await demo.accountButton.click()
+    const features = demo.modal.locator('.latch-features').getByRole('button')
+    // SPEC §1's order (onramp, swaps, receive, send), of the features built so far.
+    await expect(features).toHaveText(['Receive', 'Send'])
+
+    // The app's own order; the wallet reconnects on the new page.
+    await demo.goto('&walletFeatures=send,receive')
+    await demo.accountButton.click()
+    await expect(features).toHaveText(['Send', 'Receive'])
+    await features.filter({ hasText: 'Receive' }).click()
+    await expect(demo.modal.locator('.latch-modal')).toHaveAttribute('data-view', 'WalletReceive')
+  })
+
   test('a registered name replaces the shortened address', async ({ demo }) => {
     const label = `e2e-${Date.now().toString(36)}${test.info().workerIndex}`
     await demo.goto('&account=9')

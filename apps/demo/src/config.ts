@@ -1,3 +1,4 @@
+import type { WalletFeature } from '@latch/core'
 import { arbitrum, base, devnetNetwork, mainnet, optimism } from '@latch/evm'
 
 /**
@@ -31,6 +32,8 @@ export function readDemoConfig(search: string) {
     relayUrl: params.get('relay') === 'off' ? undefined : (params.get('relay') ?? 'ws://127.0.0.1:8788'),
     /** Basic mode, `?basic=1`: WalletConnect only — the code and the directory's wallets, no browser wallets. */
     basic: params.get('basic') === '1',
+    /** `?walletFeatures=send,receive`: the order of the Account view's wallet features (SPEC §1's default else). */
+    walletFeaturesOrder: params.get('walletFeatures')?.split(',') as WalletFeature[] | undefined,
     /** `?collapse=1`: the Connect view lists only WalletConnect, recent and installed wallets, then All Wallets. */
     collapseWallets: params.get('collapse') === '1',
     /** Sign-in with the wallet after connecting: `?siwx=required` or `?siwx=optional` (off by default). */

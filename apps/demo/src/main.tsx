@@ -19,6 +19,7 @@ const latch = createLatch({
   ...(config.relayUrl ? { walletConnect: { relayUrl: config.relayUrl } } : {}),
   basic: config.basic,
   features: { collapseWallets: config.collapseWallets },
+  ...(config.walletFeaturesOrder ? { walletFeaturesOrder: config.walletFeaturesOrder } : {}),
   ...(config.connectTimeoutMs ? { connectTimeoutMs: config.connectTimeoutMs } : {}),
   ...(config.siwx
     ? { siwx: { required: config.siwx === 'required', statement: 'Sign in to the Latch demo' } }

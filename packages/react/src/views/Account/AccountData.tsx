@@ -1,6 +1,7 @@
+import type { View, WalletFeature } from '@latch/core'
 import { type KeyboardEvent, useState } from 'react'
 import { type Chunk, useChunk } from '../../chunk.ts'
-import { Icon } from '../../components/Icon/Icon.tsx'
+import { Icon, type IconName } from '../../components/Icon/Icon.tsx'
 import { useLatchClient } from '../../context.ts'
 import { useAccount } from '../../hooks/useAccount.ts'
 import { activityChunk, tokensChunk } from '../registry.ts'
@@ -21,6 +22,12 @@ function TabPanel({ chunk }: { chunk: Chunk }) {
   return state?.status === 'ready' ? <state.Component /> : null
 }
 
+/** The wallet features built so far (SPEC §1), shown in the app's `walletFeaturesOrder` when on. */
+const actions: Partial<Record<WalletFeature, readonly [label: string, icon: IconName, view: View]>> = {
+  receive: ['Receive', 'qr', 'WalletReceive'],
+  send: ['Send', 'arrowUp', 'WalletSend'],
+}
+
 const allTabs = [
   { id: 'tokens', label: 'Tokens', chunk: tokensChunk },
   { id: 'activity', label: 'Activity', chunk: activityChunk },
@@ -28,14 +35,16 @@ const allTabs = [
 
 /**
  * What the Account view shows from the blockchain API (its own chunk): 'Choose a name' while the account
- * has none, Send (with the 'send' feature), and the Tokens and Activity tabs (ARIA tabs: arrow keys move between them), each a chunk too;
+ * has none, the wallet features in `walletFeaturesOrder` (Receive and Send so far: Send needs the tokens), and
+ * the Tokens and Activity tabs (ARIA tabs: arrow keys move between them), each a chunk too;
  * Activity only with the 'history' feature.
  */
 export default function AccountData() {
   const client = useLatchClient()
+  const { options } = client
   const { profileName } = useAccount()
   // SPEC §1: the 'history' feature (on by default) shows Activity.
-  const tabs = client.options.features.history ? allTabs : allTabs.slice(0, 1)
+  const tabs = options.features.history ? allTabs : allTabs.slice(0, 1)
   const [selected, setSelected] = useState(0)
   const onKeyDown = (event: KeyboardEvent) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0
@@ -57,15 +66,24 @@ export default function AccountData() {
           <Icon name="chevron" />
         </button>
       )}
-      {client.options.features.send && (
-        <button type="button" className="latch-row" onClick={() => client.router.push('WalletSend')}>
-          <span className="latch-image latch-monogram" aria-hidden="true">
-            <Icon name="arrowUp" />
-          </span>
-          <span className="latch-row-label">Send</span>
-          <Icon name="chevron" />
-        </button>
-      )}
+      <div className="latch-features">
+        {options.walletFeaturesOrder.map((feature) => {
+          const action = options.features[feature] && actions[feature]
+          return (
+            action && (
+              <button
+                key={feature}
+                type="button"
+                className="latch-button latch-button-secondary"
+                onClick={() => client.router.push(action[2])}
+              >
+                <Icon name={action[1]} />
+                {action[0]}
+              </button>
+            )
+          )
+        })}
+      </div>
       <div className="latch-tabs" role="tablist" aria-label="Account" onKeyDown={onKeyDown}>
         {tabs.map((tab, index) => (
           <button

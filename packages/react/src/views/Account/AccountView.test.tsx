@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
-import type { Balance } from '@latch/core'
-import { act, fireEvent, screen, within } from '@testing-library/react'
+import type { Balance, LatchOptions } from '@latch/core'
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { API_URL, balancePath, balancesHandler, createFakeDirectory } from '../../../test/fakeDirectory.ts'
 import {
   ACCOUNT_BUTTON,
   ADDRESS_A,
@@ -134,5 +135,53 @@ describe('Account view', () => {
     expect(await findStatus('Failed to disconnect')).toBeTruthy()
     expect(within(dialog).getByTitle(ADDRESS_A)).toBeTruthy()
     expect(screen.getByRole('button', { name: ACCOUNT_BUTTON })).toBeTruthy()
+  })
+})
+
+describe('Account view wallet features', () => {
+  /** The Account view with the account data (a Latch server), and the names of its feature buttons in order. */
+  async function features(options: Partial<LatchOptions> = {}) {
+    const server = createFakeDirectory([])
+    server.handle(balancePath(ADDRESS_A), balancesHandler([]))
+    const { connect } = await renderWithClient(<ConnectButton />, { apiUrl: API_URL, ...options })
+    const dialog = await openAccount(connect)
+    await within(dialog).findByRole('tablist', { name: 'Account' })
+    const group = dialog.querySelector('.latch-features')!
+    return {
+      dialog,
+      names: within(group as HTMLElement)
+        .queryAllByRole('button')
+        .map((b) => b.textContent),
+    }
+  }
+
+  it('shows Receive and Send in the default order (onramp, swaps, receive, send), each opening its view', async () => {
+    const { dialog, names } = await features()
+
+    expect(names).toEqual(['Receive', 'Send'])
+    // Receive is a feature button here, not the icon beside the address.
+    expect(within(dialog).getAllByRole('button', { name: 'Receive' })).toHaveLength(1)
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }))
+    expect(await findView('Send')).toBeTruthy()
+  })
+
+  it('follows walletFeaturesOrder, and leaves out the features that are off', async () => {
+    expect((await features({ walletFeaturesOrder: ['send', 'swaps', 'receive'] })).names).toEqual([
+      'Send',
+      'Receive',
+    ])
+    cleanup()
+    const { dialog, names } = await features({ features: { receive: false } })
+    expect(names).toEqual(['Send'])
+    expect(within(dialog).queryByRole('button', { name: 'Receive' })).toBeNull()
+  })
+
+  it('offers Receive beside the address without a Latch server, and no Send (it needs the tokens)', async () => {
+    const { connect } = await renderWithClient(<ConnectButton />)
+    const dialog = await openAccount(connect)
+
+    expect(within(dialog).queryByRole('button', { name: 'Send' })).toBeNull()
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Receive' }))
+    expect(await findView('Receive')).toBeTruthy()
   })
 })

@@ -72,7 +72,8 @@ export default function AccountView() {
         <button type="button" className="latch-icon-button" onClick={copy} aria-label="Copy address">
           <Icon name="copy" />
         </button>
-        {client.options.features.receive && (
+        {/* With the account data, Receive is one of the wallet features under the balance (AccountData). */}
+        {client.options.features.receive && !hasAccountData && (
           <button
             type="button"
             className="latch-icon-button"
