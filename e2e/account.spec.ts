@@ -79,6 +79,24 @@ test.describe('Account data from the Latch server on the devnet (issue 5)', () =
     await expect(demo.modal.locator('.latch-modal')).toHaveAttribute('data-view', 'WalletReceive')
   })
 
+  test('network images come from the Latch server (/public/getAssetImage/eip155-<chain id>)', async ({
+    demo,
+  }) => {
+    await demo.goto()
+    await demo.connectDevWallet()
+    await demo.accountButton.click()
+    await demo.modal.getByRole('button', { name: 'Latch Devnet A' }).click()
+    const images = demo.modal.getByRole('list', { name: 'Networks' }).locator('img')
+    await expect(images).toHaveCount(6)
+    for (const image of await images.all()) {
+      await expect(image).toHaveAttribute('src', /\/public\/getAssetImage\/eip155-\d+$/)
+      // Loaded, not broken: the server has every one of the demo's networks.
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0)
+    }
+  })
+
   test('a registered name replaces the shortened address', async ({ demo }) => {
     const label = `e2e-${Date.now().toString(36)}${test.info().workerIndex}`
     await demo.goto('&account=9')

@@ -8,6 +8,11 @@ export interface DefineEvmNetworkParameters {
   rpcUrls: Network['rpcUrls']
   blockExplorers?: Network['blockExplorers'] | undefined
   testnet?: boolean | undefined
+  /**
+   * The network's image: `imageUrl`, or `imageId` for the Latch server's `/public/getAssetImage/{imageId}`
+   * (SPEC §3). Without either, the modal shows the network's initial.
+   */
+  assets?: Network['assets'] | undefined
 }
 
 /** An `eip155` network: a `Network` whose id is an EVM chain id. */
@@ -30,7 +35,7 @@ export type EvmNetwork = Network & {
  * zora.caipNetworkId // 'eip155:7777777'
  */
 export function defineEvmNetwork(parameters: DefineEvmNetworkParameters): EvmNetwork {
-  const { id, name, nativeCurrency, rpcUrls, blockExplorers, testnet } = parameters
+  const { id, name, nativeCurrency, rpcUrls, blockExplorers, testnet, assets } = parameters
   if (!Number.isSafeInteger(id) || id <= 0)
     throw new InvalidOptionsError('Invalid EVM chain id', { details: `${id} is not a positive integer.` })
   return {
@@ -42,5 +47,6 @@ export function defineEvmNetwork(parameters: DefineEvmNetworkParameters): EvmNet
     rpcUrls,
     ...(blockExplorers ? { blockExplorers } : {}),
     ...(testnet === undefined ? {} : { testnet }),
+    ...(assets ? { assets } : {}),
   }
 }

@@ -41,6 +41,7 @@ describe('networks', () => {
       nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
       rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
       testnet: true,
+      assets: { imageId: 'eip155-31337' },
     })
     expect(devnetB).toMatchObject({
       id: 31338,
@@ -62,6 +63,29 @@ describe('networks', () => {
     expect(sepolia.testnet).toBe(true)
     expect(mainnet).not.toHaveProperty('testnet')
     expect(polygon.nativeCurrency.symbol).toBe('POL')
+  })
+})
+
+describe('network images', () => {
+  it('name the Latch server’s default image of each network they define (eip155-<chain id>)', () => {
+    expect(mainnet.assets).toEqual({ imageId: 'eip155-1' })
+    expect(polygon.assets).toEqual({ imageId: 'eip155-137' })
+    expect(devnetNetwork(31338, 'http://127.0.0.1:8546', 'B').assets).toEqual({ imageId: 'eip155-31338' })
+  })
+
+  it('are the app’s own for a network it defines, and absent when it gives none', () => {
+    const facts = {
+      id: 7777777,
+      name: 'Zora',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: ['https://rpc.zora.energy'] } },
+    }
+    expect(defineEvmNetwork(facts)).not.toHaveProperty('assets')
+    expect(defineEvmNetwork({ ...facts, assets: { imageUrl: 'https://zora.test/logo.svg' } }).assets).toEqual(
+      {
+        imageUrl: 'https://zora.test/logo.svg',
+      },
+    )
   })
 })
 

@@ -1,11 +1,15 @@
-import { defineEvmNetwork, type EvmNetwork } from './defineEvmNetwork.ts'
+import { type DefineEvmNetworkParameters, defineEvmNetwork, type EvmNetwork } from './defineEvmNetwork.ts'
 
 // Facts about public chains: chain id, name, native currency, a public RPC endpoint and the block explorer.
 // `/*#__PURE__*/` lets bundlers drop the networks an app does not import.
 
 const ether = { name: 'Ether', symbol: 'ETH', decimals: 18 }
 
-export const mainnet = /*#__PURE__*/ defineEvmNetwork({
+/** A network the Latch server's default dataset has an image for, as `eip155-<chain id>` (SPEC §3 assets.imageId). */
+const known = (parameters: DefineEvmNetworkParameters) =>
+  defineEvmNetwork({ ...parameters, assets: { imageId: `eip155-${parameters.id}` } })
+
+export const mainnet = /*#__PURE__*/ known({
   id: 1,
   name: 'Ethereum',
   nativeCurrency: ether,
@@ -13,7 +17,7 @@ export const mainnet = /*#__PURE__*/ defineEvmNetwork({
   blockExplorers: { default: { name: 'Etherscan', url: 'https://etherscan.io' } },
 })
 
-export const base = /*#__PURE__*/ defineEvmNetwork({
+export const base = /*#__PURE__*/ known({
   id: 8453,
   name: 'Base',
   nativeCurrency: ether,
@@ -21,7 +25,7 @@ export const base = /*#__PURE__*/ defineEvmNetwork({
   blockExplorers: { default: { name: 'Basescan', url: 'https://basescan.org' } },
 })
 
-export const optimism = /*#__PURE__*/ defineEvmNetwork({
+export const optimism = /*#__PURE__*/ known({
   id: 10,
   name: 'OP Mainnet',
   nativeCurrency: ether,
@@ -29,7 +33,7 @@ export const optimism = /*#__PURE__*/ defineEvmNetwork({
   blockExplorers: { default: { name: 'Optimism Explorer', url: 'https://optimistic.etherscan.io' } },
 })
 
-export const arbitrum = /*#__PURE__*/ defineEvmNetwork({
+export const arbitrum = /*#__PURE__*/ known({
   id: 42161,
   name: 'Arbitrum One',
   nativeCurrency: ether,
@@ -37,7 +41,7 @@ export const arbitrum = /*#__PURE__*/ defineEvmNetwork({
   blockExplorers: { default: { name: 'Arbiscan', url: 'https://arbiscan.io' } },
 })
 
-export const polygon = /*#__PURE__*/ defineEvmNetwork({
+export const polygon = /*#__PURE__*/ known({
   id: 137,
   name: 'Polygon',
   nativeCurrency: { name: 'POL', symbol: 'POL', decimals: 18 },
@@ -45,7 +49,7 @@ export const polygon = /*#__PURE__*/ defineEvmNetwork({
   blockExplorers: { default: { name: 'PolygonScan', url: 'https://polygonscan.com' } },
 })
 
-export const sepolia = /*#__PURE__*/ defineEvmNetwork({
+export const sepolia = /*#__PURE__*/ known({
   id: 11155111,
   name: 'Sepolia',
   nativeCurrency: { name: 'Sepolia Ether', symbol: 'ETH', decimals: 18 },
@@ -63,7 +67,7 @@ export const sepolia = /*#__PURE__*/ defineEvmNetwork({
  * const network = devnetNetwork(chain.chainId, chain.rpcUrl, 'Test chain')
  */
 export function devnetNetwork(chainId: number, rpcUrl: string, name: string): EvmNetwork {
-  return defineEvmNetwork({
+  return known({
     id: chainId,
     name,
     nativeCurrency: ether,

@@ -1,4 +1,4 @@
-import type { Network, NetworkState } from '@latch/core'
+import { type Network, type NetworkState, networkImageUrl } from '@latch/core'
 import { useLatchClient } from '../context.ts'
 import { useStore } from './useStore.ts'
 
@@ -9,6 +9,8 @@ export interface UseNetworkReturnType {
   networks: readonly Network[]
   /** The wallet is on a chain the app does not configure. */
   isUnsupported: boolean
+  /** The active network's image, if it has one (see `networkImageUrl`). */
+  imageUrl: string | undefined
   switchNetwork(network: Network): Promise<void>
 }
 
@@ -31,6 +33,7 @@ export function useNetwork(): UseNetworkReturnType {
     chainId: network.id,
     networks: client.options.networks,
     isUnsupported,
+    imageUrl: networkImageUrl(client.options, network),
     switchNetwork: client.switchNetwork,
   }
 }

@@ -29,7 +29,7 @@ function LazyPanel({ chunk }: { chunk: Chunk }) {
 export default function AccountView() {
   const client = useLatchClient()
   const account = useAccount()
-  const { network, isUnsupported } = useNetwork()
+  const { network, isUnsupported, imageUrl } = useNetwork()
   const { address, profileName, profileImage, balance, balanceSymbol, balanceStatus, addressExplorerUrl } =
     account
   // The tabs' chunk would ask for the token list's only once it runs: ask for both at once.
@@ -111,7 +111,7 @@ export default function AccountView() {
             className="latch-row"
             onClick={() => client.router.push(isUnsupported ? 'UnsupportedChain' : 'Networks')}
           >
-            <WalletImage src={network.assets?.imageUrl} name={network.name} size={28} />
+            <WalletImage src={imageUrl} name={network.name} size={28} />
             <span className="latch-row-label">{isUnsupported ? 'Unsupported chain' : network.name}</span>
             <Icon name="chevron" />
           </button>

@@ -1,10 +1,12 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { API_URL, createFakeDirectory } from '../../../test/fakeDirectory.ts'
 import {
   ACCOUNT_BUTTON,
   createWallets,
   deferred,
+  devnetA,
   devnetB,
   findStatus,
   findView,
@@ -34,6 +36,20 @@ async function openNetworksFromAccount(connect: () => Promise<void>): Promise<HT
 }
 
 describe('Networks view', () => {
+  it('shows each network’s image from the Latch server, and its initial without one', async () => {
+    createFakeDirectory([])
+    const withImage = { ...devnetB, assets: { imageId: 'eip155-31338' } }
+    const { connect } = await renderWithClient(app, { apiUrl: API_URL, networks: [devnetA, withImage] })
+
+    const list = networkList(await openNetworksFromAccount(connect))
+    const rowOf = (name: string) => list.getByRole('button', { name: new RegExp(name) })
+    expect(rowOf('Latch Devnet B').querySelector('img')?.getAttribute('src')).toBe(
+      `${API_URL}/public/getAssetImage/eip155-31338`,
+    )
+    expect(rowOf('Latch Devnet A').querySelector('img')).toBeNull()
+    expect(rowOf('Latch Devnet A').textContent).toContain('L')
+  })
+
   it("lists the app's networks and marks the active one", async () => {
     await renderWithClient(app)
 

@@ -1,3 +1,4 @@
+import { networkImageUrl } from '@latch/core'
 import { Icon } from '../../components/Icon/Icon.tsx'
 import { QrCode } from '../../components/QrCode/QrCode.tsx'
 import { WalletImage } from '../../components/WalletImage/WalletImage.tsx'
@@ -47,7 +48,7 @@ export default function WalletReceiveView() {
         <ul className="latch-list" aria-label="Networks you can receive on">
           {receivable.map((candidate) => (
             <li key={candidate.caipNetworkId} className="latch-row latch-receive-network">
-              <WalletImage src={candidate.assets?.imageUrl} name={candidate.name} size={24} />
+              <WalletImage src={networkImageUrl(client.options, candidate)} name={candidate.name} size={24} />
               <span className="latch-row-label">{candidate.name}</span>
             </li>
           ))}

@@ -1,4 +1,4 @@
-import type { Network } from '@latch/core'
+import { type Network, networkImageUrl } from '@latch/core'
 import { useState } from 'react'
 import { Icon } from '../../components/Icon/Icon.tsx'
 import { WalletImage } from '../../components/WalletImage/WalletImage.tsx'
@@ -35,7 +35,7 @@ export function NetworkList({ onSwitched }: { onSwitched?: () => void }) {
               disabled={pending !== undefined}
               onClick={() => choose(network)}
             >
-              <WalletImage src={network.assets?.imageUrl} name={network.name} size={28} />
+              <WalletImage src={networkImageUrl(client.options, network)} name={network.name} size={28} />
               <span className="latch-row-label latch-clip" title={network.name}>
                 {network.name}
               </span>
