@@ -1,6 +1,5 @@
-import { testTokenAddresses, testTokens } from '@latch/devnet'
 import { fixedPriceProvider } from './fixedPriceProvider.ts'
-import type { BlockchainConfig, ChainConfig } from './types.ts'
+import type { BlockchainConfig, ChainConfig, TokenConfig } from './types.ts'
 
 export interface DevnetBlockchainConfigParameters {
   /** Latch Devnet A's RPC URL (default http://127.0.0.1:8545). */
@@ -8,6 +7,18 @@ export interface DevnetBlockchainConfigParameters {
   /** Latch Devnet B's RPC URL (default http://127.0.0.1:8546). */
   rpcB?: string
 }
+
+/**
+ * The devnet's test tokens. `@latch/devnet` deploys them from anvil account 9 on every chain it starts, so their
+ * addresses are known before it runs. Written here as data rather than imported: the server has no run-time
+ * dependency on the devnet (its solc, anvil and WalletConnect test wallet); defaults.test.ts keeps this table
+ * equal to the devnet's own.
+ */
+export const devnetTokens: readonly TokenConfig[] = [
+  { name: 'Latch USD', symbol: 'LUSD', decimals: 6, address: '0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35' },
+  { name: 'Latch Token', symbol: 'LTK', decimals: 18, address: '0xA15BB66138824a1c7167f5E85b957d04Dd34E468' },
+  { name: 'Latch Points', symbol: 'LPT', decimals: 0, address: '0xb19b36b1456E65E3A6D514D3F715f204BD59f431' },
+]
 
 /** The devnet's made-up usd prices, by symbol. */
 export const devnetPrices = { ETH: 3000, LUSD: 1, LTK: 0.5, LPT: 0.01 } as const
@@ -20,12 +31,12 @@ function devnetChain(chainId: number, name: string, rpcUrl: string): ChainConfig
     rpcUrl,
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     // The devnet deploys the same tokens at the same addresses on every chain.
-    tokens: testTokens.map((token) => ({ ...token, address: testTokenAddresses[token.symbol] })),
+    tokens: devnetTokens.map((token) => ({ ...token })),
   }
 }
 
 /**
- * The blockchain API over the local devnet (`@latch/devnet`): Latch Devnet A (eip155:31337) and B
+ * The blockchain API over the local devnet (`@latch/devnet`, the default of `npm start`): Latch Devnet A (eip155:31337) and B
  * (eip155:31338), native ETH and the test tokens LUSD (6 decimals), LTK (18) and LPT (0), at fixed prices.
  *
  * @example

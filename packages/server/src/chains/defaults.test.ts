@@ -1,0 +1,38 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { testTokenAddresses, testTokens } from '@latch/devnet'
+import { describe, expect, it } from 'vitest'
+import { devnetBlockchainConfig, devnetTokens } from './defaults.ts'
+
+describe('the devnet defaults', () => {
+  it('list the tokens the devnet deploys, at the addresses it deploys them to', () => {
+    expect(devnetTokens).toEqual(
+      testTokens.map((token) => ({ ...token, address: testTokenAddresses[token.symbol] })),
+    )
+  })
+
+  it('serve Devnet A and B on their default ports, or the RPC URLs given', () => {
+    const config = devnetBlockchainConfig({ rpcB: 'http://127.0.0.1:9546' })
+    expect(config.chains.map((chain) => [chain.caipNetworkId, chain.rpcUrl])).toEqual([
+      ['eip155:31337', 'http://127.0.0.1:8545'],
+      ['eip155:31338', 'http://127.0.0.1:9546'],
+    ])
+    expect(config.chains[0]!.tokens).toEqual(devnetTokens)
+    expect(config.chains[0]!.tokens).not.toBe(config.chains[1]!.tokens)
+  })
+})
+
+describe('the server at run time', () => {
+  it('does not depend on the devnet (its solc, anvil and WalletConnect test wallet)', () => {
+    const src = new URL('../', import.meta.url)
+    const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'))
+    expect(manifest.dependencies).not.toHaveProperty('@latch/devnet')
+    const sources = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter(
+      (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),
+    )
+    expect(sources.length).toBeGreaterThan(20)
+    const importers = sources.filter((file) =>
+      /from '@latch\/devnet/.test(readFileSync(new URL(file, src), 'utf8')),
+    )
+    expect(importers).toEqual([])
+  })
+})
