@@ -19,6 +19,7 @@ import { errorBody, sdkQuery, text } from '../schemas.ts'
 import { checkSignature } from '../signatures.ts'
 import type { NameRecord } from '../storage/names.ts'
 import type { Storage } from '../storage/types.ts'
+import { withTimeout } from '../timeout.ts'
 
 export interface NamesRoutesOptions {
   storage: Storage
@@ -58,12 +59,6 @@ function profileOf(record: NameRecord): z.output<typeof profile> {
     attributes: record.attributes,
   }
 }
-
-const withTimeout = <T>(promise: Promise<T>, ms: number) =>
-  Promise.race([
-    promise,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timed out')), ms)),
-  ])
 
 /**
  * Names and identity (SPEC §7): look a name up, an address's names, suggestions, registration by a signature of
@@ -271,9 +266,11 @@ export const namesRoutes: FastifyPluginAsyncZod<NamesRoutesOptions> = async (app
       if (latest) return { name: latest.name, avatar: latest.attributes.avatar ?? null }
       if (!ens) return { name: null, avatar: null }
       try {
-        const name = await withTimeout(ens.getEnsName({ address }), ENS_TIMEOUT_MS)
+        const name = await withTimeout(ens.getEnsName({ address }), ENS_TIMEOUT_MS, 'ENS name lookup')
         const avatar = name
-          ? await withTimeout(ens.getEnsAvatar({ name }), ENS_TIMEOUT_MS).catch(() => null)
+          ? await withTimeout(ens.getEnsAvatar({ name }), ENS_TIMEOUT_MS, 'ENS avatar lookup').catch(
+              () => null,
+            )
           : null
         return { name: name ?? null, avatar: avatar ?? null }
       } catch (error) {
