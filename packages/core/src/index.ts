@@ -9,7 +9,7 @@ export type {
 } from './api/balances.ts'
 export type { BlockchainClient } from './api/blockchain.ts'
 export type { DirectoryClient } from './api/directory.ts'
-export type { HttpError } from './api/http.ts'
+export { HttpError } from './api/http.ts'
 export { networkImageUrl } from './api/images.ts'
 export { coinTypeOf, DEFAULT_NAME_ZONE, fullName, nameRegistrationMessage } from './api/names.ts'
 export type {

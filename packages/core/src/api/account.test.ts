@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createFakeServer, json } from '../../test/fakeServer.ts'
+import { HttpError as PublicHttpError } from '../index.ts'
 import { createAccountQueries, IDENTITY_STALE_TIME_MS } from './account.ts'
 import { HttpError } from './http.ts'
 import { coinTypeOf, fullName, nameRegistrationMessage } from './names.ts'
@@ -117,6 +118,8 @@ describe('names', () => {
       .registerName({ name: 'alice', address, chainId: 'eip155:1', signMessage: async () => '0xsig' })
       .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(HttpError)
+    // The package exports the class itself, so an app can tell the error with instanceof too.
+    expect(error).toBeInstanceOf(PublicHttpError)
     expect((error as HttpError).shortMessage).toBe('HTTP status code: 409')
     expect((error as HttpError).reason).toBe('Name is already registered: alice.latch.id')
 
