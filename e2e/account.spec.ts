@@ -7,7 +7,7 @@ import { expect, test } from './support/fixtures.ts'
 // shows (a transfer, a name) use accounts of their own (the demo's `?account=`), so account 0 stays as other
 // specs expect it.
 
-test.describe('Account data from the Latch server on the devnet (issue 5)', () => {
+test.describe('Account data from the Latch server on the devnet', () => {
   test('the dev wallet’s balance and test tokens show; the 0-decimal token does not', async ({ demo }) => {
     await demo.goto()
     await demo.connectDevWallet()

@@ -9,7 +9,7 @@ import { expect, test } from './support/fixtures.ts'
 
 const freshAddress = () => privateKeyToAccount(generatePrivateKey()).address
 
-test.describe('Send from the Account view (issue 6)', () => {
+test.describe('Send from the Account view', () => {
   test('sends ETH, then LUSD; the receiver’s on-chain balances change by exactly the amounts', async ({
     demo,
     devnet,

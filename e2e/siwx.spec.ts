@@ -5,7 +5,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { expectNoAxeViolations } from './support/axe.ts'
 import { expect, test } from './support/fixtures.ts'
 
-// Sign-in (issue 6) against the worker's Latch server, with the dev wallet on anvil account 4: sessions live on
+// Sign-in against the worker's Latch server, with the dev wallet on anvil account 4: sessions live on
 // the server, and each test's page starts with empty storage, so it signs in afresh.
 const account = anvilAddresses[4]!
 const key = privateKeyToAccount(anvilPrivateKeys[4]!)
@@ -14,7 +14,7 @@ const key = privateKeyToAccount(anvilPrivateKeys[4]!)
 const sessionsRead = (page: Page) =>
   page.waitForResponse((response) => response.url().includes(`/v1/sessions/${account}`))
 
-test.describe('Sign in with the wallet (SIWX, issue 6)', () => {
+test.describe('Sign in with the wallet (SIWX)', () => {
   test('required: sign after connecting; a reload keeps the session; a revoked session asks again', async ({
     demo,
     page,

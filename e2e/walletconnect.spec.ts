@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from '@playwright/test'
 import { createPublicClient, type Hex, http, parseEther, verifyMessage } from 'viem'
 import { type DemoPage, expect, test } from './support/fixtures.ts'
 
-// WalletConnect end to end (issue 7): the demo page pairs through the worker's Latch relay with the test wallet
+// WalletConnect end to end: the demo page pairs through the worker's Latch relay with the test wallet
 // (@reown/walletkit in this process, anvil account 5) — the real WalletConnect clients on both sides, real
 // signatures, a real chain. The browser's dev wallet is left out so nothing but WalletConnect can connect.
 

@@ -1,4 +1,4 @@
-// Names (issue 5): pure helpers shared by the account chunk and the RegisterName view.
+// Names: pure helpers shared by the account chunk and the RegisterName view.
 
 /** The zone names are registered in: the server's default. */
 export const DEFAULT_NAME_ZONE = 'latch.id'

@@ -45,7 +45,7 @@ export interface AnalyticsConfig {
   isAnalyticsEnabled: boolean
 }
 
-/** The events the modal reports (issue 4). */
+/** The events the modal reports. */
 export type AnalyticsEventName =
   | 'MODAL_OPEN'
   | 'MODAL_CLOSE'

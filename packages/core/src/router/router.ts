@@ -15,11 +15,11 @@ export type View =
   | 'UnsupportedChain'
   | 'SIWXSignMessage'
   | 'ApproveTransaction'
-  /** Choose and register a name (issue 5). */
+  /** Choose and register a name. */
   | 'RegisterName'
-  /** The address as text and QR code, and the networks it can receive on (issue 6). */
+  /** The address as text and QR code, and the networks it can receive on. */
   | 'WalletReceive'
-  /** Send: token, amount and receiver (issue 6). */
+  /** Send: token, amount and receiver. */
   | 'WalletSend'
   /** Send: choose the token. */
   | 'WalletSendSelectToken'

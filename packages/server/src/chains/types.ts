@@ -37,7 +37,7 @@ export interface PriceProvider {
   prices(currency: string, assets: readonly PricedAsset[]): Promise<Map<string, number>>
 }
 
-/** The blockchain API's configuration (issue 5). */
+/** The blockchain API's configuration. */
 export interface BlockchainConfig {
   chains: ChainConfig[]
   prices: PriceProvider

@@ -106,7 +106,7 @@ export const sdkUsage = pgTable(
   (table) => [primaryKey({ columns: [table.projectId, table.sdkType, table.sdkVersion] })],
 )
 
-// Account history (issue 5): what the indexer reads from each configured chain. Addresses are stored
+// Account history: what the indexer reads from each configured chain. Addresses are stored
 // lower-case; amounts are base-unit integers as decimal text.
 
 /** Blocks the indexer has recorded, per chain: resume point and reorg detection (hash, parent hash). */
@@ -206,7 +206,7 @@ export const tokenMetadata = pgTable(
   (table) => [primaryKey({ columns: [table.chainId, table.address] })],
 )
 
-// Names (issue 5): `<label>.<zone>` registered by a signature of the address that owns it.
+// Names: `<label>.<zone>` registered by a signature of the address that owns it.
 
 export const names = pgTable(
   'names',

@@ -88,11 +88,11 @@ export interface ReplaceDirectoryOptions {
 /** The server's database, on PGlite or PostgreSQL. Every method is one statement or one transaction. */
 export interface Storage {
   readonly driver: 'pglite' | 'postgres'
-  /** Registered names (issue 5). */
+  /** Registered names. */
   readonly names: NameStore
-  /** What the indexer recorded of the chains, and account histories (issue 5). */
+  /** What the indexer recorded of the chains, and account histories. */
   readonly history: HistoryStore
-  /** Sign-in nonces and sessions (issue 6). */
+  /** Sign-in nonces and sessions. */
   readonly sessions: SessionStore
   listWallets(parameters: ListWalletsParameters): Promise<ListWalletsResult>
   countWallets(): Promise<number>

@@ -66,7 +66,7 @@ describe('labelProblem', () => {
   })
 })
 
-describe('RegisterName view (issue 5 names)', () => {
+describe('RegisterName view', () => {
   it('checks the name, signs the message, registers it and shows it in place of the address', async () => {
     const { dialog, input, server, fake } = await openRegisterName()
     fireEvent.change(input, { target: { value: 'al' } })

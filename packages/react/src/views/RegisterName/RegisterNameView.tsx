@@ -30,7 +30,7 @@ function registrationMessage(error: unknown): string {
 }
 
 /**
- * Choose a name (issue 5): type a label, see whether it is free and a few free alternatives, sign the
+ * Choose a name: type a label, see whether it is free and a few free alternatives, sign the
  * registration message with the wallet, and the name becomes the account's profile name everywhere.
  */
 export default function RegisterNameView() {

@@ -12,7 +12,7 @@ async function openReceive(options = {}) {
   return { ...test, account }
 }
 
-describe('WalletReceive view (issue 6)', () => {
+describe('WalletReceive view', () => {
   it('shows the address as text and as a QR code, copies it, and lists the networks it receives on', async () => {
     const writeText = vi.fn(async () => {})
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })

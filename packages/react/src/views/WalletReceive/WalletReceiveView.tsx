@@ -8,7 +8,7 @@ import { useNetwork } from '../../hooks/useNetwork.ts'
 import './WalletReceive.css'
 
 /**
- * Receive (issue 6): the connected address as a QR code and as text, a copy button, and the networks of the
+ * Receive: the connected address as a QR code and as text, a copy button, and the networks of the
  * account's namespace the app works with — where sending to this address arrives.
  */
 export default function WalletReceiveView() {

@@ -69,7 +69,7 @@ async function openSend(balances = [eth, lusd], fake = createWallets()) {
   return { ...test, server, dialog, amount, to, submit }
 }
 
-describe('WalletSend (issue 6)', () => {
+describe('WalletSend', () => {
   it('sends the coin: chosen by default, fee read, reviewed, sent; then back to Account with the form reset', async () => {
     const { client, fake, dialog, amount, to, submit } = await openSend()
     expect(await within(dialog).findByRole('button', { name: 'Token: ETH. Change token' })).toBeTruthy()

@@ -14,7 +14,7 @@ type NameLookup = { status: 'idle' | 'loading' } | { status: 'failed'; name: str
 const looksLikeName = (text: string) => /^[^\s.]+(\.[^\s.]+)+$/.test(text) && !text.startsWith('0x')
 
 /**
- * Send (issue 6, SPEC §3 send state, §5 rules): pick a token, type an amount and a receiver (an address, or
+ * Send (SPEC §3 send state, §5 rules): pick a token, type an amount and a receiver (an address, or
  * a name the names API knows); the network fee is read as the form changes and the button says what is
  * still missing, including a coin balance too small for the fee. 'Preview Send' opens the review.
  */
