@@ -33,9 +33,34 @@ import { LatchProvider } from '../src/LatchProvider/LatchProvider.tsx'
 
 export * from '../../core/test/fakeAdapter.ts'
 
+/**
+ * The page is idle only when a test says so (`idle()`): the provider fetches the modal's code at idle, which
+ * must not land at a random moment of other tests. happy-dom has no requestIdleCallback of its own.
+ */
+const idleCallbacks = new Map<number, IdleRequestCallback>()
+let nextIdleId = 1
+window.requestIdleCallback = (callback) => {
+  idleCallbacks.set(nextIdleId, callback)
+  return nextIdleId++
+}
+window.cancelIdleCallback = (id) => {
+  idleCallbacks.delete(id)
+}
+
+/** Runs what waits for the page to be idle, and lets what it started settle. */
+export async function idle(): Promise<void> {
+  const callbacks = [...idleCallbacks.values()]
+  idleCallbacks.clear()
+  await act(async () => {
+    for (const callback of callbacks) callback({ didTimeout: false, timeRemaining: () => 50 })
+    await flush()
+  })
+}
+
 /** Vitest runs without globals, so testing-library cannot register its own cleanup. */
 const clients: LatchClient[] = []
 afterEach(() => {
+  idleCallbacks.clear()
   cleanup()
   for (const client of clients.splice(0)) client.destroy()
 })

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import {
   ACCOUNT_BUTTON,
@@ -7,6 +7,7 @@ import {
   createTestClient,
   createWallets,
   findView,
+  idle,
   rejects,
   renderWithClient,
   resolves,
@@ -63,7 +64,8 @@ describe('LatchProvider', () => {
     const { fake } = await renderWithClient(<ConnectButton />)
     expect(fake.loads).toHaveLength(0)
 
-    await waitFor(() => expect(fake.loads).toHaveLength(1))
+    await idle()
+    expect(fake.loads).toHaveLength(1)
     expect(fake.calls).toEqual([])
     fireEvent.click(screen.getByRole('button', { name: 'Connect Wallet' }))
     expect(await findView('Connect Wallet')).toBeTruthy()
@@ -74,7 +76,7 @@ describe('LatchProvider', () => {
     Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true })
     try {
       const { fake } = await renderWithClient(<ConnectButton />)
-      await act(() => new Promise((resolve) => setTimeout(resolve, 200)))
+      await idle()
 
       expect(fake.loads).toHaveLength(0)
     } finally {
