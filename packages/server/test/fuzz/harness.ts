@@ -92,7 +92,15 @@ function blamed(
 }
 
 /** Whether a refusal naming `field` names `touched`: the same field, a parent of it, or a part of it. */
-const names = (field: string, touched: string) =>
+/**
+ * A path with every numeric key in brackets: the server names a key "0" `[0]` whether it is an array's index or
+ * an object's key (in JavaScript `x[0]` and `x.0` are one property), and the mutations write either.
+ */
+const canonical = (path: string) => path.replace(/\.(\d+)(?=[.[]|$)/g, '[$1]')
+
+const names = (field: string, touched: string) => namesCanonical(canonical(field), canonical(touched))
+
+const namesCanonical = (field: string, touched: string) =>
   field === touched ||
   // A header may be named as HTTP spells it (Origin) or as Node does (origin).
   field.toLowerCase() === touched ||
