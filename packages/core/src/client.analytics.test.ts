@@ -278,6 +278,33 @@ describe('leaving the page hands the waiting events to sendBeacon', () => {
 })
 
 describe('the events the client reports itself', () => {
+  it('loads the sender after the task of the event that opened the modal, not in it (its first frame first)', async () => {
+    const { client } = setup()
+    await client.open()
+    await vi.dynamicImportSettled()
+    expect(createAnalyticsSender).not.toHaveBeenCalled()
+
+    await settle()
+    expect(createAnalyticsSender).toHaveBeenCalledTimes(1)
+  })
+
+  it('waits for the page to be idle where the browser can tell, a second at most', async () => {
+    const idle: [IdleRequestCallback, IdleRequestOptions | undefined][] = []
+    vi.stubGlobal('requestIdleCallback', (callback: IdleRequestCallback, options?: IdleRequestOptions) =>
+      idle.push([callback, options]),
+    )
+    const { client } = setup()
+    await client.open()
+    await settle()
+    expect(createAnalyticsSender).not.toHaveBeenCalled()
+    expect(idle).toHaveLength(1)
+    expect(idle[0]![1]).toEqual({ timeout: 1000 })
+
+    idle[0]![0]({ didTimeout: false, timeRemaining: () => 50 })
+    await settle()
+    expect(createAnalyticsSender).toHaveBeenCalledTimes(1)
+  })
+
   it('MODAL_OPEN and MODAL_CLOSE when the app opens and closes the modal', async () => {
     const { server, client } = setup()
     await client.open()

@@ -38,7 +38,7 @@ export function createAnalytics(dependencies: AnalyticsDependencies): Analytics 
     options.features.analytics && options.apiUrl ? 'idle' : 'off'
 
   const load = () => {
-    state = 'loading'
+    if (state === 'off') return
     import('./sender.ts').then(
       ({ createAnalyticsSender }) => {
         if (state === 'off') return
@@ -60,7 +60,12 @@ export function createAnalytics(dependencies: AnalyticsDependencies): Analytics 
       const tracked = { event, properties, address: dependencies.address(), timestamp: Date.now() }
       if (sender) sender.add(tracked)
       else waiting.push(tracked)
-      if (state === 'idle') load()
+      if (state === 'idle') {
+        state = 'loading'
+        // Not in the task of the event (the click that opens the modal): once the page is idle, or after a second.
+        if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 1000 })
+        else setTimeout(load)
+      }
     },
     destroy() {
       state = 'off'
