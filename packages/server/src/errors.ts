@@ -19,11 +19,29 @@ interface ZodIssueLike {
   errors?: ZodIssueLike[][]
 }
 
-function pathOf(instancePath: string): PropertyKey[] {
-  return instancePath
-    .split('/')
-    .filter(Boolean)
-    .map((part) => (/^\d+$/.test(part) ? Number(part) : part))
+function pathOf(instancePath: string, value?: unknown): PropertyKey[] {
+  const parts = instancePath.split('/').slice(1)
+  if (parts.length === 1 && parts[0] === '') return []
+  const path: PropertyKey[] = []
+  let node = value
+  for (let i = 0; i < parts.length; ) {
+    // The validator joins the keys with "/", so a key that holds "/" spans several parts: the longest run of parts
+    // that names a key of the value at this point is that key.
+    let end = i + 1
+    if (node && typeof node === 'object' && !Array.isArray(node)) {
+      for (let j = parts.length; j > i + 1; j--) {
+        if (Object.hasOwn(node, parts.slice(i, j).join('/'))) {
+          end = j
+          break
+        }
+      }
+    }
+    const key = parts.slice(i, end).join('/')
+    path.push(/^\d+$/.test(key) ? Number(key) : key)
+    node = node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined
+    i = end
+  }
+  return path.filter((part) => part !== '')
 }
 
 function fieldName(path: readonly PropertyKey[]): string {
@@ -44,7 +62,7 @@ export function describeValidation(
   body: unknown,
 ): Required<ErrorBody> {
   const first = issues[0]
-  let path = first ? pathOf(first.instancePath) : []
+  let path = first ? pathOf(first.instancePath, context === 'body' ? body : undefined) : []
   let message = first?.message ?? 'is invalid'
   const branches = first?.params.errors as ZodIssueLike[][] | undefined
   if (Array.isArray(branches) && branches.length > 0) {
