@@ -1,6 +1,7 @@
 import type { AnalyticsEvent, AnalyticsEventName } from '../api/types.ts'
 import type { ResolvedOptions } from '../options.ts'
 import type { SnackStore } from '../stores/snack.ts'
+import { whenIdle } from '../utils/whenIdle.ts'
 import type { AnalyticsSender } from './sender.ts'
 
 export type AnalyticsProperties = NonNullable<AnalyticsEvent['props']['properties']>
@@ -63,8 +64,7 @@ export function createAnalytics(dependencies: AnalyticsDependencies): Analytics 
       if (state === 'idle') {
         state = 'loading'
         // Not in the task of the event (the click that opens the modal): once the page is idle, or after a second.
-        if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 1000 })
-        else setTimeout(load)
+        whenIdle(load, 1000)
       }
     },
     destroy() {

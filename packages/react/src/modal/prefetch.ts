@@ -1,4 +1,4 @@
-import { hasWalletAdapters, type LatchClient, resolveOpeningView, type View } from '@latch/core'
+import { hasWalletAdapters, type LatchClient, resolveOpeningView, type View, whenIdle } from '@latch/core'
 import { createChunk } from '../chunk.ts'
 import { viewChunks } from '../views/registry.ts'
 
@@ -29,14 +29,14 @@ export function prefetchModal(client: LatchClient, view?: View): void {
  */
 export function prefetchWhenIdle(client: LatchClient): () => void {
   if ((navigator as { connection?: { saveData?: boolean } }).connection?.saveData) return () => {}
-  let handle: number | undefined
+  let cancel = () => {}
   const schedule = () => {
-    handle = (window.requestIdleCallback ?? setTimeout)(() => prefetchModal(client))
+    cancel = whenIdle(() => prefetchModal(client))
   }
   if (document.readyState === 'complete') schedule()
   else addEventListener('load', schedule, { once: true })
   return () => {
     removeEventListener('load', schedule)
-    if (handle) (window.cancelIdleCallback ?? clearTimeout)(handle)
+    cancel()
   }
 }
