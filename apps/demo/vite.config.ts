@@ -12,6 +12,7 @@ export default defineConfig({
     // Keep each lazy view in its own chunk; never inline chunks as data: URLs (strict CSP).
     assetsInlineLimit: 0,
     modulePreload: { polyfill: false },
+    rollupOptions: { output: { chunkFileNames: 'assets/[name]-[hash:6].js' } },
   },
   server: { host: '127.0.0.1', port: Number(process.env.DEMO_PORT ?? 5173), strictPort: true },
   preview: {

@@ -6,7 +6,7 @@ export type LatchApiState =
   | { status: 'off' }
   | { status: 'loading' }
   | { status: 'ready'; api: LatchApi }
-  | { status: 'failed'; error: Error; retry(): void }
+  | { status: 'failed'; error: unknown; retry(): void }
 
 /**
  * The client's server API (`client.api()`, a lazy chunk) once it has loaded; 'off' without `apiUrl`. A
@@ -16,27 +16,28 @@ export function useLatchApi(): LatchApiState {
   const client = useLatchClient()
   const enabled = client.options.apiUrl !== undefined
   const [api, setApi] = useState(() => client.loadedApi())
-  const [error, setError] = useState<Error>()
+  // Boxed: a load may fail with any value, undefined included.
+  const [failure, setFailure] = useState<{ error: unknown }>()
 
   useEffect(() => {
-    if (!enabled || api || error) return
+    if (!enabled || api || failure) return
     let live = true
     client.api().then(
       (value) => {
         if (live) setApi(value)
       },
-      (reason: unknown) => {
-        if (live) setError(reason instanceof Error ? reason : new Error(String(reason)))
+      (error: unknown) => {
+        if (live) setFailure({ error })
       },
     )
     return () => {
       live = false
     }
-  }, [client, enabled, api, error])
+  }, [client, enabled, api, failure])
 
   if (!enabled) return { status: 'off' }
   if (api) return { status: 'ready', api }
-  // Clearing the error runs the effect again.
-  if (error) return { status: 'failed', error, retry: () => setError(undefined) }
+  // Clearing the failure runs the effect again.
+  if (failure) return { status: 'failed', error: failure.error, retry: () => setFailure(undefined) }
   return { status: 'loading' }
 }
