@@ -1,7 +1,9 @@
 import { floorBalance } from '@latch/core'
 import { anvilAddresses } from '@latch/devnet'
 import { createPublicClient, http, parseEther } from 'viem'
+import { expectNoAxeViolations } from './support/axe.ts'
 import { expect, test } from './support/fixtures.ts'
+import { expectSoundLayout } from './support/layout.ts'
 
 const [account0] = anvilAddresses
 
@@ -157,4 +159,58 @@ test('keyboard only: Tab reaches every control, Esc closes, focus returns to the
   await demo.prompt.getByRole('button', { name: 'Approve' }).focus()
   await page.keyboard.press('Enter')
   await expect(demo.state('status')).toHaveText('connected')
+})
+
+test('legalCheckbox: no wallet can be chosen before the terms are agreed to; agreed stays agreed', async ({
+  demo,
+  page,
+}) => {
+  // The checkbox is its own chunk: the first request for it fails, and the view offers to try again.
+  let refused = false
+  await page.route(/\/assets\/LegalCheckbox-[^/]+\.js$/, (route) => {
+    if (refused) return route.continue()
+    refused = true
+    return route.abort()
+  })
+  await demo.goto('&legal=1')
+  await demo.connectButton.click()
+  const modal = demo.modal
+  await modal.getByRole('button', { name: 'Try again' }).click()
+
+  const agree = modal.getByRole('checkbox', { name: 'I agree to the Terms of Service and Privacy Policy' })
+  await expect(agree).not.toBeChecked()
+  const origin = new URL(page.url()).origin
+  await expect(modal.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
+    'href',
+    `${origin}/terms`,
+  )
+  await expect(modal.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+    'href',
+    `${origin}/privacy`,
+  )
+  const devWallet = modal.getByRole('button', { name: /Latch Dev Wallet/ })
+  await expect(devWallet).toBeDisabled()
+  await expect(modal.getByRole('button', { name: /^All Wallets/ })).toBeDisabled()
+  for (const theme of ['dark', 'light']) {
+    if (theme === 'light') {
+      await page.keyboard.press('Escape')
+      await page.getByRole('button', { name: 'Light theme' }).click()
+      await demo.connectButton.click()
+    }
+    await expectNoAxeViolations(page, `Connect with legalCheckbox (${theme})`, 'dialog.latch-dialog')
+    await expectSoundLayout(page, `Connect with legalCheckbox (${theme})`)
+  }
+
+  await agree.check()
+  await devWallet.click()
+  await demo.prompt.getByRole('button', { name: 'Approve' }).click()
+  await expect(demo.state('status')).toHaveText('connected')
+
+  // Agreed once, agreed while the page lives.
+  await demo.accountButton.click()
+  await modal.getByRole('button', { name: 'Disconnect' }).click()
+  await expect(demo.state('status')).toHaveText('disconnected')
+  await demo.connectButton.click()
+  await expect(agree).toBeChecked()
+  await expect(devWallet).toBeEnabled()
 })

@@ -36,6 +36,8 @@ export function readDemoConfig(search: string) {
     walletFeaturesOrder: params.get('walletFeatures')?.split(',') as WalletFeature[] | undefined,
     /** `?collapse=1`: the Connect view lists only WalletConnect, recent and installed wallets, then All Wallets. */
     collapseWallets: params.get('collapse') === '1',
+    /** `?legal=1`: the Connect view asks to agree to the app's terms and privacy policy before any wallet. */
+    legal: params.get('legal') === '1',
     /** Sign-in with the wallet after connecting: `?siwx=required` or `?siwx=optional` (off by default). */
     siwx:
       params.get('siwx') === 'required' || params.get('siwx') === 'optional' ? params.get('siwx') : undefined,

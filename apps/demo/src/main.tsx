@@ -14,16 +14,19 @@ const latch = createLatch({
   networks: config.networks,
   defaultNetwork: config.devnetA,
   adapters: [evmAdapter()],
-  ...(config.apiUrl ? { apiUrl: config.apiUrl } : {}),
+  // undefined is the option's default.
+  apiUrl: config.apiUrl,
   projectId: config.projectId,
-  ...(config.relayUrl ? { walletConnect: { relayUrl: config.relayUrl } } : {}),
+  walletConnect: config.relayUrl ? { relayUrl: config.relayUrl } : undefined,
   basic: config.basic,
-  features: { collapseWallets: config.collapseWallets },
-  ...(config.walletFeaturesOrder ? { walletFeaturesOrder: config.walletFeaturesOrder } : {}),
-  ...(config.connectTimeoutMs ? { connectTimeoutMs: config.connectTimeoutMs } : {}),
-  ...(config.siwx
-    ? { siwx: { required: config.siwx === 'required', statement: 'Sign in to the Latch demo' } }
-    : {}),
+  features: { collapseWallets: config.collapseWallets, legalCheckbox: config.legal },
+  termsConditionsUrl: config.legal ? `${location.origin}/terms` : undefined,
+  privacyPolicyUrl: config.legal ? `${location.origin}/privacy` : undefined,
+  walletFeaturesOrder: config.walletFeaturesOrder,
+  connectTimeoutMs: config.connectTimeoutMs,
+  siwx: config.siwx
+    ? { required: config.siwx === 'required', statement: 'Sign in to the Latch demo' }
+    : undefined,
   metadata: {
     name: 'Latch demo',
     description: 'Connect a wallet to a local chain',

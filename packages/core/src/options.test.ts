@@ -134,6 +134,25 @@ describe('apiUrl and projectId', () => {
   })
 })
 
+describe('termsConditionsUrl and privacyPolicyUrl', () => {
+  it('are unset by default, and kept as given (a query or fragment included) when http(s)', () => {
+    expect(createLatch(base).options).toMatchObject({
+      termsConditionsUrl: undefined,
+      privacyPolicyUrl: undefined,
+    })
+    expect(
+      resolveOptions({
+        ...base,
+        termsConditionsUrl: 'https://app.example/legal?doc=terms',
+        privacyPolicyUrl: 'http://app.example/legal#privacy',
+      }),
+    ).toMatchObject({
+      termsConditionsUrl: 'https://app.example/legal?doc=terms',
+      privacyPolicyUrl: 'http://app.example/legal#privacy',
+    })
+  })
+})
+
 describe('walletConnect', () => {
   it('is off unless set: no WalletConnect code is loaded for an app that does not ask for it', () => {
     expect(resolveOptions(base).walletConnect).toBeUndefined()
@@ -288,6 +307,16 @@ describe('invalid options throw InvalidOptionsError at createLatch time', () => 
       'a chainApiUrl with a fragment',
       { chainApiUrl: 'https://x.example/#a' },
       /chainApiUrl must be .* fragment/,
+    ],
+    [
+      'a termsConditionsUrl that would run script',
+      { termsConditionsUrl: 'javascript:alert(1)' },
+      /termsConditionsUrl must be an http\(s\) URL, not "javascript:alert\(1\)"/,
+    ],
+    [
+      'a privacyPolicyUrl that is not a URL',
+      { privacyPolicyUrl: '/privacy' },
+      /privacyPolicyUrl must be an http/,
     ],
     ['an empty projectId', { projectId: '' }, /projectId must be a non-empty string/],
     ['a projectId over 100 characters', { projectId: 'p'.repeat(101) }, /at most 100 characters/],

@@ -91,6 +91,10 @@ export interface LatchOptions {
   enableNetworkSwitch?: boolean
   /** Basic WalletConnect mode (SPEC §2, §4). */
   basic?: boolean
+  /** The app's terms of service, linked from the `legalCheckbox` (an http or https URL). */
+  termsConditionsUrl?: string
+  /** The app's privacy policy, linked from the `legalCheckbox` (an http or https URL). */
+  privacyPolicyUrl?: string
   /** The modal is rendered inline and never closes (SPEC §2 embedded mode). */
   embedded?: boolean
   featuredWalletIds?: readonly string[]
@@ -150,6 +154,8 @@ export interface ResolvedOptions
       | 'chainApiUrl'
       | 'projectId'
       | 'walletConnect'
+      | 'termsConditionsUrl'
+      | 'privacyPolicyUrl'
     >
   > {
   features: Features
@@ -167,6 +173,8 @@ export interface ResolvedOptions
   chainApiUrl: string | undefined
   projectId: string | undefined
   walletConnect: WalletConnectSettings | undefined
+  termsConditionsUrl: string | undefined
+  privacyPolicyUrl: string | undefined
 }
 
 /**
@@ -282,6 +290,18 @@ function checkApiUrl(value: unknown, name = 'apiUrl'): string | undefined {
     fail(`${name} must be an http(s) URL without query or fragment, not ${JSON.stringify(value)}.`)
   }
   return url.href.replace(/\/+$/, '')
+}
+
+/** A link the modal shows (the app's terms, its privacy policy): an http(s) URL. */
+function checkLink(value: unknown, name: string): string | undefined {
+  if (value === undefined) return undefined
+  let url: URL | undefined
+  try {
+    url = new URL(value as string)
+  } catch {}
+  if (!url || !/^https?:$/.test(url.protocol))
+    fail(`${name} must be an http(s) URL, not ${JSON.stringify(value)}.`)
+  return url.href
 }
 
 function checkProjectId(value: unknown): string | undefined {
@@ -451,5 +471,7 @@ export function resolveOptions(options: LatchOptions): ResolvedOptions {
     chainApiUrl: checkApiUrl(options.chainApiUrl, 'chainApiUrl') ?? apiUrl,
     projectId: checkProjectId(options.projectId),
     walletConnect: checkWalletConnect(options.walletConnect),
+    termsConditionsUrl: checkLink(options.termsConditionsUrl, 'termsConditionsUrl'),
+    privacyPolicyUrl: checkLink(options.privacyPolicyUrl, 'privacyPolicyUrl'),
   }
 }

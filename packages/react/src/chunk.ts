@@ -1,4 +1,7 @@
-import { type ComponentType, useEffect, useState } from 'react'
+import { type ComponentType, type ReactNode, useEffect, useState } from 'react'
+
+/** A lazy part of the modal: a view, or a part of one that may wrap what it is given. */
+export type LazyComponent = ComponentType<{ children?: ReactNode }>
 
 /**
  * A component in a lazy chunk. Unlike `React.lazy`, a chunk that is already loaded (prefetched on hover or
@@ -6,14 +9,14 @@ import { type ComponentType, useEffect, useState } from 'react'
  * never delays the modal.
  */
 export interface Chunk {
-  load(): Promise<ComponentType>
+  load(): Promise<LazyComponent>
   /** The component, if its chunk has arrived. */
-  get(): ComponentType | undefined
+  get(): LazyComponent | undefined
 }
 
-export function createChunk(loader: () => Promise<{ default: ComponentType }>): Chunk {
-  let component: ComponentType | undefined
-  let loading: Promise<ComponentType> | undefined
+export function createChunk(loader: () => Promise<{ default: LazyComponent }>): Chunk {
+  let component: LazyComponent | undefined
+  let loading: Promise<LazyComponent> | undefined
   return {
     load() {
       loading ??= loader().then(
@@ -34,7 +37,7 @@ export function createChunk(loader: () => Promise<{ default: ComponentType }>): 
 }
 
 export type ChunkState =
-  | { status: 'ready'; Component: ComponentType }
+  | { status: 'ready'; Component: LazyComponent }
   | { status: 'loading' }
   | { status: 'failed'; retry(): void }
 

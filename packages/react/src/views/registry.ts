@@ -30,17 +30,19 @@ export const viewChunks: Partial<Record<View, Chunk>> = {
 }
 
 /**
- * The Account view's token list (it needs the blockchain API). Imported from here, as the views are, so
- * that its shared modules are split as theirs are, not into new chunks of their own.
- */
-export const tokensChunk = createChunk(() => import('./Account/Tokens/Tokens.tsx'))
-/**
- * The token list's module, for the Send views' use of its balances hook and token icon: loaded as the same
- * chunk, so that those stay in it rather than move to a chunk of their own that the token list loads too.
+ * The Account view's token list (it needs the blockchain API), and the same module for the Send views' use of
+ * its balances hook and token icon. Imported from here, as the views are, so that its shared modules are split
+ * as theirs are, not into new chunks of their own; one loader, so both are the same chunk.
  */
 export const loadTokensModule = () => import('./Account/Tokens/Tokens.tsx')
+export const tokensChunk = createChunk(loadTokensModule)
 /** The Account view's part that needs the blockchain API: 'Choose a name' and the Tokens / Activity tabs. */
 export const accountDataChunk = createChunk(() => import('./Account/AccountData.tsx'))
+/**
+ * The Connect view's legal checkbox (SPEC §1 `legalCheckbox`, off by default), for the apps that turn it on.
+ * Defined here for the reason above.
+ */
+export const legalChunk = createChunk(() => import('./Connect/LegalCheckbox.tsx'))
 /** The Account view's Activity tab (the account's history from the blockchain API). */
 export const activityChunk = createChunk(() => import('./Account/Activity/Activity.tsx'))
 

@@ -82,7 +82,7 @@ describe('Connect view', () => {
 
     const dialog = await findView('Connect Wallet')
 
-    expect(within(dialog).getByText('No wallet was found in this browser.')).toBeTruthy()
+    expect(within(dialog).getByText('No wallet found in this browser.')).toBeTruthy()
     expect(within(dialog).getByRole('button', { name: 'All Wallets' })).toBeTruthy()
   })
 
@@ -96,6 +96,52 @@ describe('Connect view', () => {
       within(await findView('All Wallets')).getByRole('searchbox', { name: 'Search wallets' }),
     ).toBeTruthy()
     expect(screen.queryByRole('dialog', { name: 'Connect Wallet' })).toBeNull()
+  })
+})
+
+describe('Connect view with legalCheckbox', () => {
+  it("offers no wallet until the app's terms are agreed to, and stays agreed when the modal opens again", async () => {
+    const { client, open } = await renderWithClient(null, {
+      features: { legalCheckbox: true },
+      termsConditionsUrl: 'https://app.example/terms',
+      privacyPolicyUrl: 'https://app.example/privacy#data',
+    })
+    await open()
+    const dialog = await findView('Connect Wallet')
+
+    const agree = await within(dialog).findByRole('checkbox', {
+      name: 'I agree to the Terms of Service and Privacy Policy',
+    })
+    expect(within(dialog).getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe(
+      'https://app.example/terms',
+    )
+    expect(within(dialog).getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe(
+      'https://app.example/privacy#data',
+    )
+    // Disabled by the fieldset around the list; happy-dom does not apply it to `:disabled` (the e2e test sees
+    // the rows disabled in Chromium).
+    const disabled = (row: HTMLElement) => row.closest('fieldset')?.disabled === true
+    const metaMask = within(dialog).getByRole('button', { name: 'MetaMask Installed' })
+    expect(disabled(metaMask)).toBe(true)
+    expect(disabled(within(dialog).getByRole('button', { name: 'All Wallets' }))).toBe(true)
+
+    fireEvent.click(agree)
+    expect(disabled(metaMask)).toBe(false)
+
+    act(() => client.close())
+    await open()
+    const again = await findView('Connect Wallet')
+    expect((within(again).getByRole('checkbox') as HTMLInputElement).checked).toBe(true)
+    expect(disabled(within(again).getByRole('button', { name: 'MetaMask Installed' }))).toBe(false)
+  })
+
+  it('names the terms without a link when the app gives no URL for them', async () => {
+    const { open } = await renderWithClient(null, { features: { legalCheckbox: true } })
+    await open()
+    const dialog = await findView('Connect Wallet')
+
+    expect(await within(dialog).findByRole('checkbox', { name: /Terms of Service/ })).toBeTruthy()
+    expect(within(dialog).queryByRole('link')).toBeNull()
   })
 })
 

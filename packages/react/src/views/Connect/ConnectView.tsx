@@ -1,11 +1,12 @@
 import { type ConnectorCategory, type ConnectorsState, connectorCategory, type ModalState } from '@latch/core'
 import type { ReactNode } from 'react'
+import { useChunk } from '../../chunk.ts'
 import { Icon } from '../../components/Icon/Icon.tsx'
 import { WalletImage } from '../../components/WalletImage/WalletImage.tsx'
 import { useLatchClient } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
 import { Spinner } from '../../modal/Spinner.tsx'
-import { viewChunks } from '../registry.ts'
+import { legalChunk, viewChunks } from '../registry.ts'
 import { useLatchApi } from '../shared/directory/useLatchApi.ts'
 import { usePickWallet } from '../shared/directory/usePickWallet.ts'
 import {
@@ -39,12 +40,14 @@ export default function ConnectView() {
   const { options } = client
   const { list, recent } = useStore(client.connectors, selectConnectors)
   const loading = useStore(client.modal, selectLoading)
+  const legal = useChunk(options.features.legalCheckbox ? legalChunk : undefined)
   const connectWith = useConnectWith()
   const pickWallet = usePickWallet()
   const state = useLatchApi()
   const api = state.status === 'ready' ? state.api : undefined
   // Basic mode offers WalletConnect only: the directory's wallets, no browser wallets (SPEC §2).
   const wallets = options.basic ? [] : list.filter(isWalletConnector)
+  const none = wallets.length === 0
   const directory = useDirectoryRows(api, installedByRdns(wallets), options.featuredWalletIds)
 
   const context = {
@@ -102,45 +105,60 @@ export default function ConnectView() {
     (section) => sections.get(section) ?? [],
   )
 
+  const walletList = (
+    <ul className="latch-list" aria-label="Wallets">
+      {rows.map((row) => (
+        <li key={row.key}>
+          <button type="button" className="latch-row" onClick={row.onPick}>
+            {row.image}
+            <span className="latch-row-label latch-clip" title={row.name}>
+              {row.name}
+            </span>
+            {row.tag && <span className="latch-tag">{row.tag}</span>}
+          </button>
+        </li>
+      ))}
+      {options.features.allWallets && (
+        <li>
+          <button
+            type="button"
+            className="latch-row"
+            onClick={() => client.router.push('AllWallets')}
+            onPointerEnter={prefetchAllWallets}
+            onFocus={prefetchAllWallets}
+          >
+            <span className="latch-image latch-monogram" aria-hidden="true">
+              <Icon name="grid" />
+            </span>
+            <span className="latch-row-label">All Wallets</span>
+            {directory.count === undefined ? (
+              <Icon name="chevron" />
+            ) : (
+              <span className="latch-tag">{directory.count}</span>
+            )}
+          </button>
+        </li>
+      )}
+    </ul>
+  )
+
   return (
     <div className="latch-view">
-      {wallets.length === 0 && loading && <Spinner label="Looking for wallets" />}
-      <ul className="latch-list" aria-label="Wallets">
-        {rows.map((row) => (
-          <li key={row.key}>
-            <button type="button" className="latch-row" onClick={row.onPick}>
-              {row.image}
-              <span className="latch-row-label latch-clip" title={row.name}>
-                {row.name}
-              </span>
-              {row.tag && <span className="latch-tag">{row.tag}</span>}
-            </button>
-          </li>
-        ))}
-        {options.features.allWallets && (
-          <li>
-            <button
-              type="button"
-              className="latch-row"
-              onClick={() => client.router.push('AllWallets')}
-              onPointerEnter={prefetchAllWallets}
-              onFocus={prefetchAllWallets}
-            >
-              <span className="latch-image latch-monogram" aria-hidden="true">
-                <Icon name="grid" />
-              </span>
-              <span className="latch-row-label">All Wallets</span>
-              {directory.count === undefined ? (
-                <Icon name="chevron" />
-              ) : (
-                <span className="latch-tag">{directory.count}</span>
-              )}
-            </button>
-          </li>
-        )}
-      </ul>
-      {wallets.length === 0 && !loading && !options.basic && (
-        <p className="latch-muted latch-center-text">No wallet was found in this browser.</p>
+      {none && loading && <Spinner label="Looking for wallets" />}
+      {/* With legalCheckbox the wallets wait for its chunk (retry if it fails), then for the box to be ticked. */}
+      {!legal ? (
+        walletList
+      ) : legal.status === 'ready' ? (
+        <legal.Component>{walletList}</legal.Component>
+      ) : (
+        'retry' in legal && (
+          <button type="button" className="latch-button" onClick={legal.retry}>
+            Try again
+          </button>
+        )
+      )}
+      {none && !loading && !options.basic && (
+        <p className="latch-muted latch-center-text">No wallet found in this browser.</p>
       )}
     </div>
   )

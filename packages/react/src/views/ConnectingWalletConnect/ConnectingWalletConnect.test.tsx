@@ -235,4 +235,25 @@ describe('ConnectingWalletConnectBasic', () => {
     const rainbowView = await findView('Rainbow')
     expect(await qrCode(rainbowView)).toBeTruthy()
   })
+
+  it('with legalCheckbox shows no code before the terms are agreed to: the wallets, each with its code after', async () => {
+    createFakeDirectory([rainbow])
+    const { showUri, pairings } = await setUp(<ConnectButton />, {
+      basic: true,
+      apiUrl: API_URL,
+      features: { legalCheckbox: true },
+    })
+
+    fireEvent.click(screen.getByRole('button', { name: 'Connect Wallet' }))
+    const dialog = await findView('WalletConnect')
+    const agree = await within(dialog).findByRole('checkbox', { name: /I agree to the Terms of Service/ })
+    expect(within(dialog).queryByRole('img', { name: /^QR code/ })).toBeNull()
+    expect(pairings()).toBe(0)
+
+    fireEvent.click(agree)
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Rainbow' }))
+    const rainbowView = await findView('Rainbow')
+    await showUri(0, URI_1)
+    expect(await qrCode(rainbowView)).toBeTruthy()
+  })
 })
