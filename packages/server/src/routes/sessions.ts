@@ -1,12 +1,26 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { createPublicClient, getAddress, type Hex, http, isAddress, type PublicClient } from 'viem'
-import { parseSiweMessage } from 'viem/siwe'
+import { createPublicClient, getAddress, type Hex, http, type PublicClient } from 'viem'
 import { z } from 'zod'
 import { balanceParams } from '../chains/schemas.ts'
 import type { BlockchainConfig } from '../chains/types.ts'
-import { errorBody, isStorableDate, sdkQuery, text } from '../schemas.ts'
+import { errorBody, sdkQuery, text } from '../schemas.ts'
 import { revokeSessionMessage } from '../sessions/messages.ts'
+import {
+  addressRefusal,
+  chainRefusal,
+  datesRefusal,
+  MAX_SESSION_MS,
+  NONCE_TTL_MS,
+  nonceRefusal,
+  originRefusal,
+  type Refusal,
+  readSignInMessage,
+  sessionExpiry,
+  signatureRefusal,
+  timeRefusal,
+} from '../sessions/rules.ts'
 import { checkSignature } from '../signatures.ts'
 import type { SessionRecord } from '../storage/sessions.ts'
 import type { Storage } from '../storage/types.ts'
@@ -25,14 +39,6 @@ export interface SessionsRoutesOptions {
   now?: () => Date
 }
 
-/** How long a nonce may wait for its message. */
-export const NONCE_TTL_MS = 10 * 60_000
-/** A message may be this far ahead of the server's clock. */
-const CLOCK_SKEW_MS = 60_000
-/** A session whose message names no expiration lasts this long. */
-export const DEFAULT_SESSION_MS = 7 * 24 * 60 * 60_000
-/** No session lasts longer than this unless the operator says otherwise. */
-export const MAX_SESSION_MS = 30 * 24 * 60 * 60_000
 /** How often expired nonces are deleted. */
 const NONCE_PURGE_MS = 60_000
 const NONCE_LENGTH = 24
@@ -83,7 +89,9 @@ function sessionOf(record: SessionRecord): z.output<typeof session> {
   }
 }
 
-const required = ['address', 'chainId', 'domain', 'uri', 'nonce', 'issuedAt', 'version'] as const
+/** Replies with a refusal's status and its `{ error, field }` body. */
+const refuse = (reply: FastifyReply, refusal: Refusal) =>
+  reply.code(refusal.status).send({ error: refusal.error, field: refusal.field })
 
 /**
  * Sign-in sessions (SIWX, SPEC §4 and §7): nonces, verification of EIP-4361 messages against the chain (EOA,
@@ -156,90 +164,32 @@ export const sessionsRoutes: FastifyPluginAsyncZod<SessionsRoutesOptions> = asyn
     },
     async (request, reply) => {
       const { message, signature: signed } = request.body
-      let fields: ReturnType<typeof parseSiweMessage>
-      try {
-        fields = parseSiweMessage(message)
-      } catch {
-        fields = {}
-      }
-      const missing = required.find((field) => fields[field] === undefined || fields[field] === '')
-      if (missing)
-        return reply.code(400).send({ error: `The message has no ${missing} (EIP-4361)`, field: 'message' })
-      const { domain, uri, nonce, issuedAt, expirationTime, notBefore } = fields as Required<typeof fields>
-      const dates = { 'Issued At': issuedAt, 'Expiration Time': expirationTime, 'Not Before': notBefore }
-      for (const [name, date] of Object.entries(dates))
-        if (date !== undefined && !isStorableDate(date))
-          return reply
-            .code(400)
-            .send({ error: `The message's ${name} is not a date between 1970 and 9999`, field: 'message' })
-      if (!isAddress(fields.address!, { strict: false }))
-        return reply
-          .code(400)
-          .send({ error: 'The message’s address is not an EVM address', field: 'message' })
-      const address = getAddress(fields.address!)
+      const read = readSignInMessage(message)
+      if (!read.ok) return refuse(reply, read.refusal)
+      const { fields } = read
       const chainId = `eip155:${fields.chainId}`
-      const verifier = verifiers.get(chainId)
-      if (!verifier)
-        return reply.code(400).send({ error: `Chain ${chainId} is not supported`, field: 'message' })
-
-      const origin = request.headers.origin
-      if (origin) {
-        let expected: URL
-        try {
-          expected = new URL(origin)
-        } catch {
-          return reply
-            .code(400)
-            .send({ error: `The Origin header "${origin}" is not an origin`, field: 'origin' })
-        }
-        if (domain !== expected.host)
-          return reply.code(401).send({
-            error: `The message domain "${domain}" does not match the origin "${origin}"`,
-            field: 'message',
-          })
-        let uriOrigin: string | undefined
-        try {
-          uriOrigin = new URL(uri).origin
-        } catch {
-          uriOrigin = undefined
-        }
-        if (uriOrigin !== expected.origin)
-          return reply
-            .code(401)
-            .send({ error: `The message URI "${uri}" is not on the origin "${origin}"`, field: 'message' })
-      } else if (!domains.has(domain)) {
-        return reply
-          .code(401)
-          .send({ error: `The message domain "${domain}" is not one this server accepts`, field: 'message' })
-      }
-
-      const time = now().getTime()
-      if (expirationTime && expirationTime.getTime() <= time)
-        return reply.code(401).send({ error: 'The message has expired', field: 'message' })
-      if (notBefore && notBefore.getTime() > time)
-        return reply.code(401).send({ error: 'The message is not valid yet', field: 'message' })
-      if (issuedAt.getTime() > time + CLOCK_SKEW_MS)
-        return reply.code(401).send({ error: 'The message was issued in the future', field: 'message' })
-      if (issuedAt.getTime() < time - NONCE_TTL_MS)
-        return reply
-          .code(401)
-          .send({ error: 'The message was issued more than 10 minutes ago', field: 'message' })
+      const refusal =
+        datesRefusal(fields) ??
+        addressRefusal(fields.address) ??
+        chainRefusal(chainId, verifiers) ??
+        originRefusal(fields, request.headers.origin, domains) ??
+        timeRefusal(fields, now())
+      if (refusal) return refuse(reply, refusal)
+      const { domain, uri, nonce, issuedAt } = fields
+      const address = getAddress(fields.address)
 
       // The cheap check before the costly one: a message without a live nonce costs no call to the chain.
-      if (!(await storage.sessions.nonceUsable(nonce, now())))
-        return reply.code(401).send({ error: 'Unknown, expired or already used nonce', field: 'message' })
-      const verdict = await checkSignature(verifier, { address, message, signature: signed as Hex })
-      if (verdict === 'unreachable') {
+      if (!(await storage.sessions.nonceUsable(nonce, now()))) return refuse(reply, nonceRefusal)
+      const verdict = await checkSignature(verifiers.get(chainId), {
+        address,
+        message,
+        signature: signed as Hex,
+      })
+      if (verdict === 'unreachable')
         request.log.warn({ chainId }, 'sign-in signature could not be checked: its chain does not answer')
-        return reply
-          .code(502)
-          .send({ error: `Could not check the signature on ${chainId}`, field: 'signature' })
-      }
-      if (verdict === 'invalid') {
-        // A refused signature spends its nonce, so each check of the chain costs the caller a new nonce.
-        await storage.sessions.spendNonce(nonce, now())
-        return reply.code(401).send({ error: 'Signature does not match the address', field: 'signature' })
-      }
+      // A refused signature spends its nonce, so each check of the chain costs the caller a new nonce.
+      if (verdict === 'invalid') await storage.sessions.spendNonce(nonce, now())
+      if (verdict !== 'valid') return refuse(reply, signatureRefusal(verdict, chainId))
 
       const token = randomBytes(32).toString('base64url')
       const record: SessionRecord = {
@@ -251,17 +201,11 @@ export const sessionsRoutes: FastifyPluginAsyncZod<SessionsRoutesOptions> = asyn
         message,
         signature: signed,
         issuedAt,
-        expiresAt: new Date(
-          Math.min(
-            expirationTime?.getTime() ?? issuedAt.getTime() + DEFAULT_SESSION_MS,
-            issuedAt.getTime() + maxSessionMs,
-          ),
-        ),
+        expiresAt: sessionExpiry(fields, maxSessionMs),
         revokedAt: null,
       }
       const created = await storage.sessions.create({ ...record, tokenHash: sha256(token), nonce }, now())
-      if (created === 'nonce')
-        return reply.code(401).send({ error: 'Unknown, expired or already used nonce', field: 'message' })
+      if (created === 'nonce') return refuse(reply, nonceRefusal)
       return reply.code(201).send({ token, session: sessionOf(record) })
     },
   )
@@ -335,12 +279,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<SessionsRoutesOptions> = asyn
         message: revokeSessionMessage(pci),
         signature: signed as Hex,
       })
-      if (verdict === 'unreachable')
-        return reply
-          .code(502)
-          .send({ error: `Could not check the signature on ${record.chainId}`, field: 'signature' })
-      if (verdict === 'invalid')
-        return reply.code(401).send({ error: 'Signature does not match the address', field: 'signature' })
+      if (verdict !== 'valid') return refuse(reply, signatureRefusal(verdict, record.chainId))
       await storage.sessions.revoke(pci, now())
       return { revoked: true as const }
     },
