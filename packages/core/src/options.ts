@@ -1,0 +1,477 @@
+import { parseCaipNetworkId } from './caip/caip.ts'
+import { InvalidOptionsError } from './errors/BaseError.ts'
+import type { SiweConfig, SiwxStore } from './siwx/types.ts'
+import type {
+  AccountType,
+  AdapterFactory,
+  ChainNamespace,
+  Metadata,
+  Network,
+  WalletConnectSettings,
+} from './types.ts'
+import { usesWalletConnectCloud, WALLETCONNECT_RELAY_URL } from './walletConnect/pairing.ts'
+
+/** SPEC §1 features and their defaults. */
+export interface Features {
+  swaps: boolean
+  onramp: boolean
+  receive: boolean
+  send: boolean
+  email: boolean
+  history: boolean
+  analytics: boolean
+  allWallets: boolean
+  legalCheckbox: boolean
+  smartSessions: boolean
+  collapseWallets: boolean
+}
+
+export type Social = 'google' | 'x' | 'discord' | 'farcaster' | 'github' | 'apple' | 'facebook'
+export type WalletFeature = 'onramp' | 'swaps' | 'receive' | 'send'
+export type ConnectorCategory =
+  | 'walletConnect'
+  | 'recent'
+  | 'injected'
+  | 'featured'
+  | 'custom'
+  | 'external'
+  | 'recommended'
+export type ThemeMode = 'dark' | 'light'
+
+/** A themable value: a `--latch-*` custom property. */
+export type ThemeVariables = Partial<Record<`--latch-${string}`, string>>
+
+export interface CustomWallet {
+  id: string
+  name: string
+  imageUrl?: string
+  mobile_link?: string
+  desktop_link?: string
+  webapp_link?: string
+}
+
+export type { Metadata }
+
+/** Sign-in with the wallet (SIWX: CAIP-122 messages; EIP-4361 on eip155), SPEC §4. */
+export interface SiwxOptions {
+  /** Sign-in is required: Cancel disconnects, and the modal cannot be closed before signing in. */
+  required?: boolean
+  /** The message's statement. */
+  statement?: string
+  /** How long a signed message stays valid; 24 hours by default. */
+  expiresInMs?: number
+  /** Where sessions are kept; the Latch server at `apiUrl` by default. */
+  store?: SiwxStore
+  /** Called on disconnect: sign-in sessions are cleared (SPEC §4). */
+  clearSessions?: () => Promise<void> | void
+}
+
+/** @deprecated The earlier name of `SiwxOptions`. */
+export type SiwxHooks = SiwxOptions
+
+/** A key/value store for recent wallets and reconnect (localStorage by default). */
+export interface KeyValueStorage {
+  getItem(key: string): string | null
+  setItem(key: string, value: string): void
+  removeItem(key: string): void
+}
+
+export interface LatchOptions {
+  networks: readonly Network[]
+  adapters?: readonly AdapterFactory[]
+  defaultNetwork?: Network
+  metadata?: Metadata
+  features?: Partial<Features>
+  socials?: readonly Social[] | false
+  walletFeaturesOrder?: readonly WalletFeature[]
+  connectorTypeOrder?: readonly ConnectorCategory[]
+  themeMode?: ThemeMode
+  themeVariables?: ThemeVariables
+  allowUnsupportedChain?: boolean
+  enableNetworkSwitch?: boolean
+  /** Basic WalletConnect mode (SPEC §2, §4). */
+  basic?: boolean
+  /** The app's terms of service, linked from the `legalCheckbox` (an http or https URL). */
+  termsConditionsUrl?: string
+  /** The app's privacy policy, linked from the `legalCheckbox` (an http or https URL). */
+  privacyPolicyUrl?: string
+  /** The modal is rendered inline and never closes (SPEC §2 embedded mode). */
+  embedded?: boolean
+  featuredWalletIds?: readonly string[]
+  includeWalletIds?: readonly string[]
+  excludeWalletIds?: readonly string[]
+  customWallets?: readonly CustomWallet[]
+  defaultAccountTypes?: Partial<Record<ChainNamespace, AccountType>>
+  siwx?: SiwxOptions
+  /** Plain SIWE with the app's own server (the ConnectingSiwe view); `siwx` is the usual choice. */
+  siwe?: SiweConfig
+  debug?: boolean
+  /** How long a wallet may take to answer connect before the view offers retry. */
+  connectTimeoutMs?: number
+  /** Defaults to `window.localStorage` when present. */
+  storage?: KeyValueStorage
+  /** Mobile detection for the opening rules; defaults to a user-agent and pointer check. */
+  isMobile?: () => boolean
+  /**
+   * Base URL (http or https) of a Latch server: the wallet directory and analytics. No default: without it
+   * the modal lists only the wallets found in the browser and sends no analytics (DESIGN.md rule 7).
+   */
+  apiUrl?: string
+  /**
+   * Base URL (http or https) of the blockchain API (token balances, SPEC §7). Defaults to `apiUrl`; set it
+   * when another Latch server answers those calls.
+   */
+  chainApiUrl?: string
+  /** The project the server knows this app by; sent with every request to `apiUrl` and `chainApiUrl`. */
+  projectId?: string
+  /**
+   * Offers WalletConnect (QR code, mobile and desktop links). `relayUrl` defaults to WalletConnect's public
+   * relay, which needs the `projectId` of a WalletConnect Cloud project; a self-hosted relay (`@latch/relay`)
+   * needs none. Without this option no WalletConnect code is ever loaded.
+   */
+  walletConnect?: WalletConnectOptions
+}
+
+export interface WalletConnectOptions {
+  /** `ws:` or `wss:` URL of a WalletConnect v2 relay. Default `wss://relay.walletconnect.org`. */
+  relayUrl?: string
+  /** A WalletConnect Cloud project id: required on the public relay, optional on your own. */
+  projectId?: string
+}
+
+export interface ResolvedOptions
+  extends Required<
+    Omit<
+      LatchOptions,
+      | 'defaultNetwork'
+      | 'metadata'
+      | 'siwx'
+      | 'siwe'
+      | 'storage'
+      | 'socials'
+      | 'isMobile'
+      | 'apiUrl'
+      | 'chainApiUrl'
+      | 'projectId'
+      | 'walletConnect'
+      | 'termsConditionsUrl'
+      | 'privacyPolicyUrl'
+    >
+  > {
+  features: Features
+  defaultNetwork: Network
+  defaultAccountTypes: Record<ChainNamespace, AccountType>
+  socials: readonly Social[]
+  metadata: Metadata | undefined
+  siwx: SiwxOptions | undefined
+  siwe: SiweConfig | undefined
+  storage: KeyValueStorage | undefined
+  isMobile: () => boolean
+  /** Without a trailing slash. */
+  apiUrl: string | undefined
+  /** `chainApiUrl`, else `apiUrl`; without a trailing slash. */
+  chainApiUrl: string | undefined
+  projectId: string | undefined
+  walletConnect: WalletConnectSettings | undefined
+  termsConditionsUrl: string | undefined
+  privacyPolicyUrl: string | undefined
+}
+
+/**
+ * Whether the modal offers the wallets adapters find in the browser: the "wallet adapters" of SPEC §2's opening
+ * rules. Basic mode (WalletConnect only) offers none.
+ *
+ * @example
+ * hasWalletAdapters(resolveOptions({ networks: [mainnet], adapters: [evmAdapter()], basic: true })) // false
+ */
+export function hasWalletAdapters(options: Pick<ResolvedOptions, 'adapters' | 'basic'>): boolean {
+  return options.adapters.length > 0 && !options.basic
+}
+
+/** The longest `projectId` the server accepts. */
+export const PROJECT_ID_MAX_LENGTH = 100
+
+export const defaultFeatures: Features = {
+  swaps: true,
+  onramp: true,
+  receive: true,
+  send: true,
+  email: true,
+  history: true,
+  analytics: true,
+  allWallets: true,
+  legalCheckbox: false,
+  smartSessions: false,
+  collapseWallets: false,
+}
+
+export const allSocials: readonly Social[] = [
+  'google',
+  'x',
+  'discord',
+  'farcaster',
+  'github',
+  'apple',
+  'facebook',
+]
+export const defaultWalletFeaturesOrder: readonly WalletFeature[] = ['onramp', 'swaps', 'receive', 'send']
+export const defaultConnectorTypeOrder: readonly ConnectorCategory[] = [
+  'walletConnect',
+  'recent',
+  'injected',
+  'featured',
+  'custom',
+  'external',
+  'recommended',
+]
+export const defaultAccountTypes: Record<ChainNamespace, AccountType> = {
+  eip155: 'smartAccount',
+  solana: 'eoa',
+  polkadot: 'eoa',
+  bip122: 'payment',
+}
+const namespaces: readonly ChainNamespace[] = ['eip155', 'solana', 'polkadot', 'bip122']
+const accountTypes: readonly AccountType[] = ['eoa', 'smartAccount', 'payment']
+
+function fail(message: string): never {
+  throw new InvalidOptionsError('Invalid Latch options', { details: message })
+}
+
+function checkList<T extends string>(name: string, value: unknown, allowed: readonly T[]): readonly T[] {
+  if (!Array.isArray(value)) fail(`${name} must be an array.`)
+  for (const item of value) {
+    if (!allowed.includes(item))
+      fail(`${name} contains "${String(item)}"; expected one of ${allowed.join(', ')}.`)
+  }
+  if (new Set(value).size !== value.length) fail(`${name} lists an entry twice.`)
+  return value as T[]
+}
+
+function checkIds(name: string, value: unknown): readonly string[] {
+  if (value === undefined) return []
+  if (!Array.isArray(value) || value.some((id) => typeof id !== 'string' || !id)) {
+    fail(`${name} must be an array of non-empty strings.`)
+  }
+  return value
+}
+
+function checkNetwork(network: unknown, index: number): Network {
+  const n = network as Partial<Network> | undefined
+  const where = `networks[${index}]`
+  if (!n || typeof n !== 'object') fail(`${where} must be a network object.`)
+  if (typeof n.caipNetworkId !== 'string') fail(`${where}.caipNetworkId is missing.`)
+  try {
+    parseCaipNetworkId(n.caipNetworkId)
+  } catch {
+    fail(`${where}.caipNetworkId "${n.caipNetworkId}" is not a valid CAIP-2 network id.`)
+  }
+  const [namespace, reference] = n.caipNetworkId.split(':')
+  if (n.chainNamespace !== namespace) fail(`${where}.chainNamespace must be "${namespace}".`)
+  if (String(n.id) !== reference) fail(`${where}.id must be ${reference} to match ${n.caipNetworkId}.`)
+  if (typeof n.name !== 'string' || !n.name) fail(`${where}.name is missing.`)
+  if (!n.nativeCurrency || typeof n.nativeCurrency.decimals !== 'number') {
+    fail(`${where}.nativeCurrency must have name, symbol and decimals.`)
+  }
+  if (!n.rpcUrls?.default?.http || !Array.isArray(n.rpcUrls.default.http)) {
+    fail(`${where}.rpcUrls.default.http must be an array of URLs.`)
+  }
+  return n as Network
+}
+
+function checkApiUrl(value: unknown, name = 'apiUrl'): string | undefined {
+  if (value === undefined) return undefined
+  let url: URL | undefined
+  try {
+    url = new URL(value as string)
+  } catch {
+    url = undefined
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) {
+    fail(`${name} must be an http(s) URL without query or fragment, not ${JSON.stringify(value)}.`)
+  }
+  return url.href.replace(/\/+$/, '')
+}
+
+/** A link the modal shows (the app's terms, its privacy policy): an http(s) URL. */
+function checkLink(value: unknown, name: string): string | undefined {
+  if (value === undefined) return undefined
+  let url: URL | undefined
+  try {
+    url = new URL(value as string)
+  } catch {}
+  if (!url || !/^https?:$/.test(url.protocol))
+    fail(`${name} must be an http(s) URL, not ${JSON.stringify(value)}.`)
+  return url.href
+}
+
+function checkProjectId(value: unknown): string | undefined {
+  if (value === undefined) return undefined
+  if (typeof value !== 'string' || !value || value.length > PROJECT_ID_MAX_LENGTH) {
+    fail(`projectId must be a non-empty string of at most ${PROJECT_ID_MAX_LENGTH} characters.`)
+  }
+  return value
+}
+
+function checkWalletConnect(value: unknown): WalletConnectSettings | undefined {
+  if (value === undefined) return undefined
+  const { relayUrl = WALLETCONNECT_RELAY_URL, projectId } = (value ?? {}) as WalletConnectOptions
+  let url: URL | undefined
+  try {
+    url = new URL(relayUrl)
+  } catch {}
+  if (
+    typeof value !== 'object' ||
+    !/^wss?:$/.test(url?.protocol ?? '') ||
+    (projectId !== undefined && (typeof projectId !== 'string' || !projectId))
+  )
+    fail(
+      `walletConnect must be { relayUrl?: a ws:// or wss:// URL, projectId?: a non-empty string }, not ${JSON.stringify(value)}.`,
+    )
+  if (!projectId && usesWalletConnectCloud(relayUrl))
+    fail(
+      `walletConnect.projectId is required on WalletConnect's public relay; set walletConnect.relayUrl to your own relay to go without one.`,
+    )
+  return { relayUrl, projectId }
+}
+
+function defaultIsMobile(): boolean {
+  if (typeof navigator === 'undefined') return false
+  if (/Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent)) return true
+  return typeof matchMedia === 'function' && matchMedia('(pointer: coarse) and (max-width: 600px)').matches
+}
+
+function defaultStorage(): KeyValueStorage | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage
+  } catch {
+    // Sandboxed frames throw on access.
+    return undefined
+  }
+}
+
+/**
+ * Fills in the spec's defaults (SPEC §1, §3) and rejects bad options with a message naming the problem.
+ *
+ * @example
+ * resolveOptions({ networks: [mainnet] }).features.swaps // true
+ */
+export function resolveOptions(options: LatchOptions): ResolvedOptions {
+  if (!options || typeof options !== 'object') fail('createLatch needs an options object.')
+  if (!Array.isArray(options.networks) || options.networks.length === 0) {
+    fail('networks must list at least one network.')
+  }
+  const networks = options.networks.map(checkNetwork)
+  const seen = new Set<string>()
+  for (const n of networks) {
+    if (seen.has(n.caipNetworkId)) fail(`networks lists ${n.caipNetworkId} twice.`)
+    seen.add(n.caipNetworkId)
+  }
+
+  const requestedDefault = options.defaultNetwork ?? networks[0]!
+  if (!requestedDefault || typeof requestedDefault !== 'object')
+    fail('defaultNetwork must be a network object.')
+  // The app's own entry, so identity comparisons against `networks` hold.
+  const defaultNetwork = networks.find((n) => n.caipNetworkId === requestedDefault.caipNetworkId)
+  if (!defaultNetwork) fail(`defaultNetwork ${requestedDefault.caipNetworkId} is not one of networks.`)
+
+  const adapters = options.adapters ?? []
+  if (!Array.isArray(adapters)) fail('adapters must be an array.')
+  const adapterNamespaces = new Set<string>()
+  for (const adapter of adapters) {
+    if (!adapter || !namespaces.includes(adapter.namespace) || typeof adapter.load !== 'function') {
+      fail('each adapter must have a namespace (eip155, solana, polkadot, bip122) and a load function.')
+    }
+    if (adapterNamespaces.has(adapter.namespace)) fail(`two adapters for namespace ${adapter.namespace}.`)
+    adapterNamespaces.add(adapter.namespace)
+  }
+
+  const features = { ...defaultFeatures }
+  for (const [key, value] of Object.entries(options.features ?? {})) {
+    // Own keys only: `in` would accept inherited names such as toString or constructor.
+    if (!Object.hasOwn(defaultFeatures, key))
+      fail(`features.${key} is not a feature; expected one of ${Object.keys(defaultFeatures).join(', ')}.`)
+    if (typeof value !== 'boolean') fail(`features.${key} must be true or false.`)
+    features[key as keyof Features] = value
+  }
+
+  const themeMode = options.themeMode ?? 'dark'
+  if (themeMode !== 'dark' && themeMode !== 'light')
+    fail(`themeMode must be "dark" or "light", not "${themeMode}".`)
+
+  const themeVariables = options.themeVariables ?? {}
+  for (const [key, value] of Object.entries(themeVariables)) {
+    if (!key.startsWith('--latch-')) fail(`themeVariables key "${key}" must start with --latch-.`)
+    if (typeof value !== 'string') fail(`themeVariables["${key}"] must be a string.`)
+  }
+
+  const accountTypesOption = options.defaultAccountTypes ?? {}
+  for (const [namespace, type] of Object.entries(accountTypesOption)) {
+    if (!namespaces.includes(namespace as ChainNamespace))
+      fail(`defaultAccountTypes.${namespace} is not a chain namespace.`)
+    if (!accountTypes.includes(type))
+      fail(`defaultAccountTypes.${namespace} must be eoa, smartAccount or payment.`)
+  }
+
+  const connectTimeoutMs = options.connectTimeoutMs ?? 60_000
+  if (!Number.isFinite(connectTimeoutMs) || connectTimeoutMs <= 0)
+    fail('connectTimeoutMs must be a positive number.')
+
+  if (options.metadata !== undefined) {
+    const m = options.metadata
+    if (typeof m?.name !== 'string' || typeof m.url !== 'string' || !Array.isArray(m.icons)) {
+      fail('metadata needs name, description, url and icons.')
+    }
+  }
+
+  const apiUrl = checkApiUrl(options.apiUrl)
+
+  const customWallets = options.customWallets ?? []
+  if (
+    !Array.isArray(customWallets) ||
+    customWallets.some((w) => typeof w?.id !== 'string' || typeof w.name !== 'string')
+  ) {
+    fail('customWallets must be an array of { id, name, … }.')
+  }
+
+  return {
+    networks,
+    adapters,
+    defaultNetwork,
+    metadata: options.metadata,
+    features,
+    socials: options.socials === false ? [] : checkList('socials', options.socials ?? allSocials, allSocials),
+    walletFeaturesOrder: checkList(
+      'walletFeaturesOrder',
+      options.walletFeaturesOrder ?? defaultWalletFeaturesOrder,
+      defaultWalletFeaturesOrder,
+    ),
+    connectorTypeOrder: checkList(
+      'connectorTypeOrder',
+      options.connectorTypeOrder ?? defaultConnectorTypeOrder,
+      defaultConnectorTypeOrder,
+    ),
+    themeMode,
+    themeVariables,
+    allowUnsupportedChain: options.allowUnsupportedChain ?? false,
+    enableNetworkSwitch: options.enableNetworkSwitch ?? true,
+    basic: options.basic ?? false,
+    embedded: options.embedded ?? false,
+    featuredWalletIds: checkIds('featuredWalletIds', options.featuredWalletIds),
+    includeWalletIds: checkIds('includeWalletIds', options.includeWalletIds),
+    excludeWalletIds: checkIds('excludeWalletIds', options.excludeWalletIds),
+    customWallets,
+    defaultAccountTypes: { ...defaultAccountTypes, ...accountTypesOption },
+    siwx: options.siwx,
+    siwe: options.siwe,
+    debug: options.debug ?? false,
+    connectTimeoutMs,
+    storage: options.storage ?? defaultStorage(),
+    isMobile: options.isMobile ?? defaultIsMobile,
+    apiUrl,
+    chainApiUrl: checkApiUrl(options.chainApiUrl, 'chainApiUrl') ?? apiUrl,
+    projectId: checkProjectId(options.projectId),
+    walletConnect: checkWalletConnect(options.walletConnect),
+    termsConditionsUrl: checkLink(options.termsConditionsUrl, 'termsConditionsUrl'),
+    privacyPolicyUrl: checkLink(options.privacyPolicyUrl, 'privacyPolicyUrl'),
+  }
+}
