@@ -14,7 +14,7 @@ import {
   solanaDevnet,
 } from '../test/fakeAdapter.ts'
 import { DisconnectError } from './errors/BaseError.ts'
-import type { SiwxHooks } from './options.ts'
+import type { SiwxHooks } from './options/types.ts'
 import { initialSendState } from './stores/send.ts'
 import type { ConnectorType } from './types.ts'
 

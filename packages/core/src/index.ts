@@ -44,7 +44,9 @@ export {
   transactionTitle,
   transferText,
 } from './format/transactions.ts'
-export * from './options.ts'
+export * from './options/defaults.ts'
+export * from './options/resolve.ts'
+export * from './options/types.ts'
 export * from './router/router.ts'
 export * from './send/send.ts'
 export type { SiwxController, SiwxState } from './siwx/siwx.ts'

@@ -8,7 +8,8 @@ import {
 } from '../test/fakeAdapter.ts'
 import { createLatch } from './client.ts'
 import { InvalidOptionsError } from './errors/BaseError.ts'
-import { type LatchOptions, resolveOptions } from './options.ts'
+import { resolveOptions } from './options/resolve.ts'
+import type { LatchOptions } from './options/types.ts'
 import type { Network } from './types.ts'
 
 const base: LatchOptions = { networks: [devnetA, devnetB], storage: createMemoryStorage() }

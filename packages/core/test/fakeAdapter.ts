@@ -8,7 +8,7 @@
  * later through `deferred()`.
  */
 import { createLatch, type LatchClient } from '../src/client.ts'
-import type { KeyValueStorage, LatchOptions } from '../src/options.ts'
+import type { KeyValueStorage, LatchOptions } from '../src/options/types.ts'
 import type { Store } from '../src/store.ts'
 import type {
   AdapterContext,

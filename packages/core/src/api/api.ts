@@ -1,6 +1,6 @@
 import { InfiniteQueryObserver, type QueryClient, QueryObserver } from '@tanstack/query-core'
 import { ApiNotConfiguredError } from '../errors/BaseError.ts'
-import type { ResolvedOptions } from '../options.ts'
+import type { ResolvedOptions } from '../options/types.ts'
 import type { AccountQueries } from './account.ts'
 import { createDirectoryClient, type DirectoryClient } from './directory.ts'
 import type { FetchFunction } from './http.ts'

@@ -4,7 +4,7 @@ import {
   QueryClient,
   type QueryObserverOptions,
 } from '@tanstack/query-core'
-import type { ResolvedOptions } from '../options.ts'
+import type { ResolvedOptions } from '../options/types.ts'
 import type { DirectoryClient } from './directory.ts'
 import type { GetWalletsParameters, WalletListing, WalletsPage } from './types.ts'
 

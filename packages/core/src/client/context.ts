@@ -1,6 +1,6 @@
 import { type AnalyticsProperties, createAnalytics } from '../analytics/analytics.ts'
 import type { AnalyticsEventName } from '../api/types.ts'
-import type { ResolvedOptions } from '../options.ts'
+import type { ResolvedOptions } from '../options/types.ts'
 import { createRouter, type Router } from '../router/router.ts'
 import { getRecentWallets } from '../storage/recent.ts'
 import { createStore, type Store } from '../store.ts'

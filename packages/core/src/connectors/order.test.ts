@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { connector, connectThrough, createFakeAdapter, createTestLatch } from '../../test/fakeAdapter.ts'
-import { defaultConnectorTypeOrder } from '../options.ts'
+import { defaultConnectorTypeOrder } from '../options/defaults.ts'
 import type { Connector } from '../types.ts'
 import { connectorCategory, type OrderContext, orderConnectors } from './order.ts'
 

@@ -1,4 +1,4 @@
-import type { ConnectorCategory } from '../options.ts'
+import type { ConnectorCategory } from '../options/types.ts'
 import type { Connector } from '../types.ts'
 
 export interface OrderContext {

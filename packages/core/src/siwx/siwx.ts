@@ -3,7 +3,7 @@
 import type { ClientContext, ClientStores } from '../client/context.ts'
 import { BaseError } from '../errors/BaseError.ts'
 import { UserRejectedRequestError } from '../errors/rpc.ts'
-import type { KeyValueStorage, ResolvedOptions } from '../options.ts'
+import type { KeyValueStorage, ResolvedOptions } from '../options/types.ts'
 import { STORAGE_PREFIX } from '../storage/recent.ts'
 import { createStore, type Store } from '../store.ts'
 import type { CaipNetworkId, ChainAdapter, ChainNamespace } from '../types.ts'

@@ -6,7 +6,7 @@ import {
   createMemoryStorage,
   createTestLatch,
 } from '../../test/fakeAdapter.ts'
-import type { KeyValueStorage } from '../options.ts'
+import type { KeyValueStorage } from '../options/types.ts'
 import {
   addRecentWallet,
   getRecentWallets,

@@ -1,4 +1,4 @@
-import type { KeyValueStorage } from '../options.ts'
+import type { KeyValueStorage } from '../options/types.ts'
 import type { ChainNamespace } from '../types.ts'
 
 /** Latch's own storage prefix (SPEC §9: the key prefix belongs to the SDK). */

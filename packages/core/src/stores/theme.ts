@@ -1,4 +1,4 @@
-import type { ThemeMode, ThemeVariables } from '../options.ts'
+import type { ThemeMode, ThemeVariables } from '../options/types.ts'
 import { createStore, type Store } from '../store.ts'
 
 export interface ThemeState {
