@@ -3,15 +3,12 @@
 import type { ClientContext, ClientStores } from '../client/context.ts'
 import { BaseError } from '../errors/BaseError.ts'
 import { UserRejectedRequestError } from '../errors/rpc.ts'
-import type { KeyValueStorage, ResolvedOptions } from '../options/types.ts'
-import { STORAGE_PREFIX } from '../storage/recent.ts'
+import type { ResolvedOptions } from '../options/types.ts'
 import { createStore, type Store } from '../store.ts'
 import type { CaipNetworkId, ChainAdapter, ChainNamespace } from '../types.ts'
-import { SDK_TYPE, SDK_VERSION } from '../version.ts'
-import type { SiweConfig, SiwxMessageData, SiwxSession, SiwxStore } from './types.ts'
-
-/** Where the default store keeps the Latch server's session tokens, by address. */
-export const SIWX_STORAGE_KEY = `${STORAGE_PREFIX}siwx`
+import { latchSiwxStore } from './latchStore.ts'
+import { siweStore } from './siweStore.ts'
+import type { SiwxMessageData, SiwxSession } from './types.ts'
 
 /** Sign-in (SPEC §4): where the connected account stands. */
 export interface SiwxState {
@@ -61,134 +58,6 @@ export interface SiwxClient
   signMessage(message: string): Promise<string>
   disconnect(): Promise<void>
   close(): void
-}
-
-/** A session as the Latch server answers it. */
-interface ServerSession {
-  id: string
-  address: string
-  chainId: CaipNetworkId
-  domain: string
-  uri: string
-  message: string
-  signature: string
-  issuedAt: string
-  expiresAt: string
-}
-
-function readTokens(storage: KeyValueStorage | undefined): Record<string, string> {
-  try {
-    return JSON.parse(storage?.getItem(SIWX_STORAGE_KEY) ?? '{}') as Record<string, string>
-  } catch {
-    return {}
-  }
-}
-
-/**
- * The default store: the Latch server's sessions endpoints (`GET /v1/sessions/nonce`, `POST /v1/sessions`,
- * `GET /v1/sessions/{address}`). The server verifies each message against the chain (EOA, ERC-1271 and
- * ERC-6492 signatures) and answers a token, kept per address in the client's storage, that lists the
- * address's sessions later.
- */
-export function latchSiwxStore(
-  options: Pick<ResolvedOptions, 'apiUrl' | 'projectId' | 'storage'>,
-): SiwxStore {
-  const { apiUrl, projectId, storage } = options
-  // Not api/http.ts's helpers: sharing them would move them out of the API chunk into one more file.
-  const call = async <T>(path: string, init?: RequestInit): Promise<T> => {
-    if (!apiUrl)
-      throw new BaseError('No Latch server configured', { details: 'Sign-in sessions need apiUrl.' })
-    const target = new URL(apiUrl + path)
-    if (projectId) target.searchParams.set('projectId', projectId)
-    target.searchParams.set('st', SDK_TYPE)
-    target.searchParams.set('sv', SDK_VERSION)
-    const response = await fetch(target, init)
-    if (!response.ok)
-      throw Object.assign(new BaseError(`HTTP status code: ${response.status}`), { status: response.status })
-    return (await response.json()) as T
-  }
-  const toSession = (session: ServerSession): SiwxSession => ({
-    id: session.id,
-    message: session.message,
-    signature: session.signature,
-    data: {
-      accountAddress: session.address,
-      chainId: session.chainId,
-      domain: session.domain,
-      uri: session.uri,
-      version: '1',
-      nonce: /\nNonce: (\S+)/.exec(session.message)?.[1] ?? '',
-      issuedAt: session.issuedAt,
-      expirationTime: session.expiresAt,
-    },
-  })
-  return {
-    async getNonce() {
-      return (await call<{ nonce: string }>('/v1/sessions/nonce')).nonce
-    },
-    async addSession({ message, signature, data }) {
-      const { token } = await call<{ token: string; session: ServerSession }>('/v1/sessions', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ message, signature }),
-      })
-      const tokens = readTokens(storage)
-      tokens[data.accountAddress.toLowerCase()] = token
-      storage?.setItem(SIWX_STORAGE_KEY, JSON.stringify(tokens))
-    },
-    async getSessions({ address, chainId }) {
-      const token = readTokens(storage)[address.toLowerCase()]
-      if (!token) return []
-      const { sessions } = await call<{ sessions: ServerSession[] }>(
-        `/v1/sessions/${encodeURIComponent(address)}`,
-        {
-          headers: { authorization: `Bearer ${token}` },
-        },
-      ).catch((error: unknown) => {
-        // 401: the token was revoked or has expired. Anything else is a failure to read.
-        if ((error as { status?: number }).status === 401) return { sessions: [] }
-        throw error
-      })
-      return sessions.filter((session) => session.chainId === chainId).map(toSession)
-    },
-    clearSessions() {
-      storage?.removeItem(SIWX_STORAGE_KEY)
-    },
-  }
-}
-
-/** An app's plain SIWE server as a store: its nonce, its verification, its one session. */
-export function siweStore(config: SiweConfig): SiwxStore {
-  return {
-    getNonce: ({ address }) => config.getNonce(address),
-    async addSession({ message, signature }) {
-      if (!(await config.verifyMessage({ message, signature })))
-        throw new BaseError('Signature declined', { details: "The app's server did not accept the message." })
-    },
-    async clearSessions() {
-      await config.signOut()
-    },
-    async getSessions({ address, chainId }) {
-      const session = await config.getSession()
-      if (!session || session.address.toLowerCase() !== address.toLowerCase()) return []
-      if (`eip155:${session.chainId}` !== chainId) return []
-      return [
-        {
-          message: '',
-          signature: '',
-          data: {
-            accountAddress: address,
-            chainId,
-            domain: '',
-            uri: '',
-            version: '1',
-            nonce: '',
-            issuedAt: '',
-          },
-        },
-      ]
-    },
-  }
 }
 
 /**
