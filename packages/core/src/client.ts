@@ -16,6 +16,7 @@ import type { SiwxController } from './siwx/siwx.ts'
 import type { AccountState } from './stores/account.ts'
 import type { ThemeState } from './stores/theme.ts'
 import type { CaipNetworkId, ChainAdapter, ChainNamespace, Network } from './types.ts'
+import { lazy } from './utils/lazy.ts'
 import { withTimeout } from './utils/withTimeout.ts'
 
 export { BALANCE_CACHE_MS } from './client/balance.ts'
@@ -100,37 +101,20 @@ export function createLatch(options: LatchOptions): LatchClient {
   const { modal, router, accounts, theme, connection } = context
   const registry = createAdapterRegistry(context)
   const balance = createBalanceReader(context, registry.getAdapter)
-  let api: Promise<LatchApi> | undefined
-  let loadedApi: LatchApi | undefined
   let destroyed = false
-  const loadApi = () => {
-    if (!resolved.apiUrl) return Promise.reject(new ApiNotConfiguredError())
-    api ??= import('./api/api.ts').then(
-      ({ createApi }) => {
-        loadedApi = createApi({ options: resolved })
-        if (destroyed) loadedApi.destroy()
-        return loadedApi
-      },
-      (error: unknown) => {
-        // A chunk that failed to load may load on the next try.
-        api = undefined
-        throw error
-      },
-    )
-    return api
-  }
-  let siwx: Promise<SiwxController> | undefined
-  const loadSiwx = (): Promise<SiwxController> => {
-    if (!resolved.siwx && !resolved.siwe) return Promise.reject(new BaseError('SIWX is not enabled'))
-    siwx ??= import('./siwx/siwx.ts').then(
-      ({ createSiwx }) => createSiwx(client, context),
-      (error: unknown) => {
-        siwx = undefined
-        throw error
-      },
-    )
-    return siwx
-  }
+  // The server API, sign-in and the actions are chunks of their own, each loaded on first use (and again after a
+  // failed request).
+  const api = lazy(() =>
+    import('./api/api.ts').then(({ createApi }) => {
+      const created = createApi({ options: resolved })
+      if (destroyed) created.destroy()
+      return created
+    }),
+  )
+  const loadApi = () => (resolved.apiUrl ? api.load() : Promise.reject(new ApiNotConfiguredError()))
+  const siwx = lazy(() => import('./siwx/siwx.ts').then(({ createSiwx }) => createSiwx(client, context)))
+  const loadSiwx = (): Promise<SiwxController> =>
+    resolved.siwx || resolved.siwe ? siwx.load() : Promise.reject(new BaseError('SIWX is not enabled'))
   const identity = createIdentityReader(context, loadApi)
   const session = createSession(context, registry, balance, identity, (reset) => {
     if (resolved.siwx || resolved.siwe)
@@ -140,17 +124,14 @@ export function createLatch(options: LatchOptions): LatchClient {
       )
   })
   // Connect, disconnect, switch network, sign and send arrive with the first of them (client/actions.ts).
-  let actions: Promise<Actions> | undefined
-  const act = <T>(run: (loaded: Actions) => Promise<T>): Promise<T> => {
-    actions ??= import('./client/actions.ts').then(
-      ({ createActions }) => createActions(context, registry, session, balance),
-      (error: unknown) => {
-        actions = undefined
-        throw error
-      },
-    )
-    return actions.then(run)
-  }
+  const actions = lazy(() =>
+    import('./client/actions.ts').then(({ createActions }) => {
+      const created = createActions(context, registry, session, balance)
+      if (destroyed) created.stop()
+      return created
+    }),
+  )
+  const act = <T>(run: (loaded: Actions) => Promise<T>): Promise<T> => actions.load().then(run)
 
   const client: LatchClient = {
     options: resolved,
@@ -214,18 +195,18 @@ export function createLatch(options: LatchOptions): LatchClient {
     getAdapter: registry.getAdapter,
     getAccount: () => accounts.get(context.activeNamespace()),
     api: loadApi,
-    loadedApi: () => loadedApi,
+    loadedApi: api.get,
     track: context.track,
     siwxController: loadSiwx,
     destroy() {
       destroyed = true
       registry.stop()
       session.stop()
-      void actions?.then((loaded) => loaded.stop())
+      actions.get()?.stop()
       modal.dispose()
       context.snack.dispose()
       context.stopAnalytics()
-      loadedApi?.destroy()
+      api.get()?.destroy()
     },
   }
   return client

@@ -1,3 +1,4 @@
+import { lazy } from '@latch/core'
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react'
 
 /** A lazy part of the modal: a view, or a part of one that may wrap what it is given. */
@@ -15,24 +16,10 @@ export interface Chunk {
 }
 
 export function createChunk(loader: () => Promise<{ default: LazyComponent }>): Chunk {
-  let component: LazyComponent | undefined
-  let loading: Promise<LazyComponent> | undefined
+  const module = lazy(loader)
   return {
-    load() {
-      loading ??= loader().then(
-        (module) => {
-          component = module.default
-          return component
-        },
-        (error: unknown) => {
-          // A failed chunk request may succeed on retry.
-          loading = undefined
-          throw error
-        },
-      )
-      return loading
-    },
-    get: () => component,
+    load: () => module.load().then((loaded) => loaded.default),
+    get: () => module.get()?.default,
   }
 }
 

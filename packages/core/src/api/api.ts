@@ -1,6 +1,7 @@
 import { InfiniteQueryObserver, type QueryClient, QueryObserver } from '@tanstack/query-core'
 import { ApiNotConfiguredError } from '../errors/BaseError.ts'
 import type { ResolvedOptions } from '../options/types.ts'
+import { lazy } from '../utils/lazy.ts'
 import type { AccountQueries } from './account.ts'
 import { createDirectoryClient, type DirectoryClient } from './directory.ts'
 import type { FetchFunction } from './http.ts'
@@ -38,28 +39,24 @@ export function createApi(client: { options: ResolvedOptions }, fetch?: FetchFun
   const directory = createDirectoryClient({ apiUrl, projectId, fetch })
   const queryClient = createQueryClient()
   queryClient.mount()
-  let account: Promise<AccountQueries> | undefined
+  // Its own chunk, loaded by the first view that shows account data (and again after a failed request).
+  const account = lazy(() =>
+    import('./account.ts').then(({ createAccountQueries }) =>
+      createAccountQueries({
+        chainApiUrl,
+        projectId,
+        fetch,
+        invalidate: (queryKey) => queryClient.invalidateQueries({ queryKey }),
+      }),
+    ),
+  )
   return {
     queryClient,
     directory,
     ...createWalletQueries(directory, client.options),
     QueryObserver,
     InfiniteQueryObserver,
-    account() {
-      account ??= import('./account.ts').then(({ createAccountQueries }) =>
-        createAccountQueries({
-          chainApiUrl,
-          projectId,
-          fetch,
-          invalidate: (queryKey) => queryClient.invalidateQueries({ queryKey }),
-        }),
-      )
-      // A chunk that failed to load may load on the next try.
-      account.catch(() => {
-        account = undefined
-      })
-      return account
-    },
+    account: account.load,
     destroy() {
       queryClient.unmount()
       queryClient.clear()

@@ -1,6 +1,7 @@
 import { orderConnectors } from '../connectors/order.ts'
 import { ChainAdapterNotFoundError } from '../errors/BaseError.ts'
 import type { ChainAdapter, ChainNamespace, Connector } from '../types.ts'
+import { lazy } from '../utils/lazy.ts'
 import type { ClientContext } from './context.ts'
 
 export interface AdapterRegistry {
@@ -14,7 +15,6 @@ export interface AdapterRegistry {
 
 export function createAdapterRegistry(context: ClientContext): AdapterRegistry {
   const { options, connectors } = context
-  const adapters = new Map<ChainNamespace, Promise<ChainAdapter>>()
   const discovered = new Map<ChainNamespace, readonly Connector[]>()
   const stops: Array<() => void> = []
 
@@ -29,31 +29,33 @@ export function createAdapterRegistry(context: ClientContext): AdapterRegistry {
     })
   }
 
+  // Each adapter loads once; a failed load (a flaky chunk request) is tried again by the next caller.
+  const adapters = new Map(
+    options.adapters.map((factory) => [
+      factory.namespace,
+      lazy(() =>
+        factory
+          .load({
+            networks: options.networks.filter((n) => n.chainNamespace === factory.namespace),
+            walletConnect: options.walletConnect,
+            metadata: options.metadata,
+          })
+          .then((adapter) => {
+            stops.push(
+              adapter.watchConnectors((list) => {
+                discovered.set(factory.namespace, list)
+                publishConnectors()
+              }),
+            )
+            return adapter
+          }),
+      ),
+    ]),
+  )
+
   return {
     getAdapter(namespace) {
-      const cached = adapters.get(namespace)
-      if (cached) return cached
-      const factory = options.adapters.find((a) => a.namespace === namespace)
-      if (!factory) return Promise.reject(new ChainAdapterNotFoundError(namespace))
-      const loading = factory
-        .load({
-          networks: options.networks.filter((n) => n.chainNamespace === namespace),
-          walletConnect: options.walletConnect,
-          metadata: options.metadata,
-        })
-        .then((adapter) => {
-          stops.push(
-            adapter.watchConnectors((list) => {
-              discovered.set(namespace, list)
-              publishConnectors()
-            }),
-          )
-          return adapter
-        })
-      // A failed load may succeed later (a flaky chunk request): do not cache the failure.
-      loading.catch(() => adapters.delete(namespace))
-      adapters.set(namespace, loading)
-      return loading
+      return adapters.get(namespace)?.load() ?? Promise.reject(new ChainAdapterNotFoundError(namespace))
     },
     findConnector: (connectorId) => connectors.getState().list.find((c) => c.id === connectorId),
     publishConnectors,

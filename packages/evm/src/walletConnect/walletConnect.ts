@@ -1,5 +1,5 @@
-import { type Connector, withTimeout } from '@latch/core'
-import type { WalletConnectClient, WalletConnectParameters } from './types.ts'
+import { type Connector, lazy, withTimeout } from '@latch/core'
+import type { WalletConnectParameters } from './types.ts'
 
 /** The WalletConnect connector's id; its connection is stored and reconnected under it. */
 export const WALLET_CONNECT_ID = 'walletConnect'
@@ -21,28 +21,17 @@ export const walletConnectConnector: Connector = {
  * const { accounts } = await (await walletConnect.client()).connect({ onUri: showQrCode })
  */
 export function createWalletConnect(parameters: WalletConnectParameters) {
-  let client: Promise<WalletConnectClient> | undefined
-  let started: WalletConnectClient | undefined
+  // The chunk or the relay may answer on the next try: a failed start is not kept.
+  const client = lazy(() =>
+    withTimeout(
+      import('./client.ts').then(({ startWalletConnectClient }) => startWalletConnectClient(parameters)),
+      parameters.startTimeoutMs,
+      'starting WalletConnect',
+    ),
+  )
   return {
-    client(): Promise<WalletConnectClient> {
-      client ??= withTimeout(
-        import('./client.ts').then(({ startWalletConnectClient }) => startWalletConnectClient(parameters)),
-        parameters.startTimeoutMs,
-        'starting WalletConnect',
-      ).then(
-        (value) => {
-          started = value
-          return value
-        },
-        (error: unknown) => {
-          // The chunk or the relay may answer on the next try.
-          client = undefined
-          throw error
-        },
-      )
-      return client
-    },
+    client: client.load,
     /** The client if it has started, without starting it. */
-    started: () => started,
+    started: client.get,
   }
 }
