@@ -1,4 +1,4 @@
-import { orderConnectors } from '../connectors/order.ts'
+import { orderConnectors, orderContext } from '../connectors/order.ts'
 import { ChainAdapterNotFoundError } from '../errors/BaseError.ts'
 import type { ChainAdapter, ChainNamespace, Connector } from '../types.ts'
 import { lazy } from '../utils/lazy.ts'
@@ -20,12 +20,10 @@ export function createAdapterRegistry(context: ClientContext): AdapterRegistry {
 
   const publishConnectors = () => {
     connectors.setState({
-      list: orderConnectors([...discovered.values()].flat(), {
-        order: options.connectorTypeOrder,
-        recent: connectors.getState().recent,
-        featuredWalletIds: options.featuredWalletIds,
-        customWalletIds: options.customWallets.map((w) => w.id),
-      }),
+      list: orderConnectors(
+        [...discovered.values()].flat(),
+        orderContext(options, connectors.getState().recent),
+      ),
     })
   }
 

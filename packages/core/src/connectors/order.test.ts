@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { connector, connectThrough, createFakeAdapter, createTestLatch } from '../../test/fakeAdapter.ts'
 import { defaultConnectorTypeOrder } from '../options/defaults.ts'
 import type { Connector } from '../types.ts'
-import { connectorCategory, type OrderContext, orderConnectors } from './order.ts'
+import { connectorCategory, type OrderContext, orderConnectors, orderContext } from './order.ts'
 
 const context: OrderContext = {
   order: defaultConnectorTypeOrder,
@@ -121,5 +121,25 @@ describe('the client lists discovered connectors in connectorTypeOrder', () => {
     )
     await client.getAdapter('eip155')
     expect(ids(client.connectors.getState().list)).toEqual(['custom.wallet', 'io.featured', 'io.announced'])
+  })
+})
+
+describe('orderContext', () => {
+  it("takes the app's order, featured and custom wallet ids, and the visitor's recent wallets", () => {
+    const context = orderContext(
+      {
+        connectorTypeOrder: ['injected', 'walletConnect'],
+        featuredWalletIds: ['rainbow'],
+        customWallets: [{ id: 'my-wallet', name: 'My Wallet' }],
+      },
+      ['io.rabby'],
+    )
+
+    expect(context).toEqual({
+      order: ['injected', 'walletConnect'],
+      recent: ['io.rabby'],
+      featuredWalletIds: ['rainbow'],
+      customWalletIds: ['my-wallet'],
+    })
   })
 })

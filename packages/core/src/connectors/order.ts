@@ -1,4 +1,4 @@
-import type { ConnectorCategory } from '../options/types.ts'
+import type { ConnectorCategory, ResolvedOptions } from '../options/types.ts'
 import type { Connector } from '../types.ts'
 
 export interface OrderContext {
@@ -7,6 +7,24 @@ export interface OrderContext {
   recent: readonly string[]
   featuredWalletIds: readonly string[]
   customWalletIds: readonly string[]
+}
+
+/**
+ * The app's side of the order (`connectorTypeOrder`, featured and custom wallets) with the visitor's recent wallets.
+ *
+ * @example
+ * orderConnectors(list, orderContext(client.options, client.connectors.getState().recent))
+ */
+export function orderContext(
+  options: Pick<ResolvedOptions, 'connectorTypeOrder' | 'featuredWalletIds' | 'customWallets'>,
+  recent: readonly string[],
+): OrderContext {
+  return {
+    order: options.connectorTypeOrder,
+    recent,
+    featuredWalletIds: options.featuredWalletIds,
+    customWalletIds: options.customWallets.map((wallet) => wallet.id),
+  }
 }
 
 /** The category of SPEC §1's connector order that a connector falls in. */

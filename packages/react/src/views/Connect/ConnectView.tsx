@@ -1,4 +1,10 @@
-import { type ConnectorCategory, type ConnectorsState, connectorCategory, type ModalState } from '@latch/core'
+import {
+  type ConnectorCategory,
+  type ConnectorsState,
+  connectorCategory,
+  type ModalState,
+  orderContext,
+} from '@latch/core'
 import type { ReactNode } from 'react'
 import { useChunk } from '../../chunk.ts'
 import { Icon } from '../../components/Icon/Icon.tsx'
@@ -50,12 +56,7 @@ export default function ConnectView() {
   const none = wallets.length === 0
   const directory = useDirectoryRows(api, installedByRdns(wallets), options.featuredWalletIds)
 
-  const context = {
-    order: options.connectorTypeOrder,
-    recent,
-    featuredWalletIds: options.featuredWalletIds,
-    customWalletIds: options.customWallets.map((wallet) => wallet.id),
-  }
+  const context = orderContext(options, recent)
   const sections = new Map<ConnectorCategory | 'other', Row[]>()
   const add = (section: ConnectorCategory | 'other', row: Row) =>
     sections.set(section, [...(sections.get(section) ?? []), row])
@@ -73,7 +74,7 @@ export default function ConnectView() {
       ) : (
         <WalletImage src={connector.imageUrl} name={connector.name} size={32} />
       ),
-      tag: walletConnect ? 'QR Code' : recent.includes(connector.id) ? 'Recent' : 'Installed',
+      tag: walletConnect ? 'QR Code' : category === 'recent' ? 'Recent' : 'Installed',
       onPick: () => connectWith(connector.id),
     })
   }
