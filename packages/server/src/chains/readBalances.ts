@@ -1,4 +1,4 @@
-import { type Address, createPublicClient, erc20Abi, formatUnits, http, type PublicClient } from 'viem'
+import { type Address, erc20Abi, formatUnits, type PublicClient } from 'viem'
 import type { ChainConfig } from './types.ts'
 
 /** One non-zero holding read from a chain: the native coin (`token` absent) or a configured token. */
@@ -13,24 +13,11 @@ export interface ChainHolding {
 }
 
 /**
- * A read-only client for the chain: viem's HTTP transport with JSON-RPC batching, so one balance read is one
- * HTTP request. Few retries: a chain that is down should not hold up the others' answer for long.
- *
- * @example
- * const client = chainClient(chain)
- */
-export function chainClient(chain: ChainConfig): PublicClient {
-  return createPublicClient({
-    transport: http(chain.rpcUrl, { batch: true, retryCount: 2, timeout: 5000 }),
-  })
-}
-
-/**
  * The native balance and each configured token's `balanceOf` of `address` on one chain, read in parallel; zero
  * balances are left out. Rejects when the chain cannot be read (nothing partial).
  *
  * @example
- * const holdings = await readBalances(chain, chainClient(chain), '0xf39F…2266')
+ * const holdings = await readBalances(chain, chainClient(chain, 'balances'), '0xf39F…2266')
  */
 export async function readBalances(
   chain: ChainConfig,

@@ -1,8 +1,10 @@
-import { createPublicClient, erc20Abi, erc721Abi, http, numberToHex, type PublicClient } from 'viem'
+import { numberToHex, type PublicClient } from 'viem'
+import { chainClient } from '../chains/clients.ts'
 import type { ChainConfig } from '../chains/types.ts'
 import type { TokenMetadataRow } from '../storage/history.ts'
 import type { Storage } from '../storage/types.ts'
 import { type DecodedBlock, decodeBlock, type RpcBlock, type RpcReceipt } from './decodeBlock.ts'
+import { readTokenMetadata } from './readTokenMetadata.ts'
 
 /** What the indexer tells its caller's logger (pino's shape). */
 export interface IndexerLog {
@@ -23,7 +25,7 @@ export interface IndexerOptions {
   reorgDepth?: number
   /** The first block to index on an empty database (default 0). */
   startBlock?: number
-  /** The JSON-RPC client (default: HTTP to the chain's rpcUrl, batched). */
+  /** The JSON-RPC client (default: `chainClient(chain, 'indexer')`, batched HTTP to the chain's rpcUrl). */
   client?: PublicClient
 }
 
@@ -67,11 +69,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
   const batchBlocks = options.batchBlocks ?? 50
   const reorgDepth = options.reorgDepth ?? 12
   const startBlock = options.startBlock ?? 0
-  const client =
-    options.client ??
-    createPublicClient({
-      transport: http(chain.rpcUrl, { batch: { batchSize: 200 }, retryCount: 0, timeout: 10_000 }),
-    })
+  const client = options.client ?? chainClient(chain, 'indexer')
   const knownTokens = new Set<string>()
   const state: IndexerState = { lastBlock: undefined, failure: undefined, running: false }
   const waiters = new Set<{ number: number; resolve(): void }>()
@@ -116,45 +114,15 @@ export function createIndexer(options: IndexerOptions): Indexer {
     return blocks
   }
 
-  async function readTokenMetadata(tokens: Map<string, 'erc20' | 'erc721'>): Promise<TokenMetadataRow[]> {
+  /** The metadata of the tokens neither recorded nor read before, read from their contracts. */
+  async function newTokenMetadata(tokens: Map<string, 'erc20' | 'erc721'>): Promise<TokenMetadataRow[]> {
     const unseen = [...tokens.keys()].filter((address) => !knownTokens.has(address))
     if (!unseen.length) return []
     const stored = await storage.history.tokens(chainId, unseen)
     for (const row of stored) knownTokens.add(row.address)
     const missing = unseen.filter((address) => !knownTokens.has(address))
-    const read = async (
-      address: string,
-      functionName: 'name' | 'symbol' | 'decimals',
-      kind: 'erc20' | 'erc721',
-    ): Promise<unknown> => {
-      try {
-        const abi = kind === 'erc20' ? erc20Abi : erc721Abi
-        return await client.readContract({
-          address: address as `0x${string}`,
-          abi,
-          functionName: functionName as never,
-        })
-      } catch {
-        return undefined
-      }
-    }
     return Promise.all(
-      missing.map(async (address): Promise<TokenMetadataRow> => {
-        const kind = tokens.get(address)!
-        const [name, symbol, decimals] = await Promise.all([
-          read(address, 'name', kind),
-          read(address, 'symbol', kind),
-          kind === 'erc20' ? read(address, 'decimals', kind) : undefined,
-        ])
-        return {
-          chainId,
-          address,
-          kind,
-          name: typeof name === 'string' && name ? name.slice(0, 100) : 'Unknown token',
-          symbol: typeof symbol === 'string' && symbol ? symbol.slice(0, 20) : '???',
-          decimals: typeof decimals === 'number' ? decimals : null,
-        }
-      }),
+      missing.map((address) => readTokenMetadata(client, chainId, address, tokens.get(address)!)),
     )
   }
 
@@ -235,7 +203,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
       return false
     }
     const tokens = new Map(consistent.flatMap((block) => [...block.tokens]))
-    const metadata = await readTokenMetadata(tokens)
+    const metadata = await newTokenMetadata(tokens)
     await storage.history.writeBlocks(chainId, consistent, metadata)
     for (const row of metadata) knownTokens.add(row.address)
     recorded(consistent.at(-1)!.number)

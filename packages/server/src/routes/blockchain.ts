@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
-import { type ChainHolding, chainClient, readBalances } from '../chains/readBalances.ts'
+import { chainClient } from '../chains/clients.ts'
+import { type ChainHolding, readBalances } from '../chains/readBalances.ts'
 import {
   balanceParams,
   balanceQuery,
@@ -60,7 +61,7 @@ export const blockchainRoutes: FastifyPluginAsyncZod<BlockchainRoutesOptions> = 
   { blockchain, baseUrl: baseUrlOf },
 ) => {
   const chains = blockchain.chains
-  const clients = new Map(chains.map((chain) => [chain.caipNetworkId, chainClient(chain)]))
+  const clients = new Map(chains.map((chain) => [chain.caipNetworkId, chainClient(chain, 'balances')]))
   const cache = new LruCache<TokenBalance[]>({ maxEntries: 10_000, ttlMs: balanceTtlMs })
   // Concurrent requests for the same uncached balances share one read of the chains.
   const reading = new Map<string, Promise<BalanceRead>>()

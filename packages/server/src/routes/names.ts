@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { createPublicClient, type Hex, http, type PublicClient } from 'viem'
+import { createPublicClient, type Hex, http } from 'viem'
 import { mainnet } from 'viem/chains'
 import { z } from 'zod'
+import { chainClient } from '../chains/clients.ts'
 import { balanceParams } from '../chains/schemas.ts'
 import type { BlockchainConfig } from '../chains/types.ts'
 import {
@@ -69,11 +70,8 @@ export const namesRoutes: FastifyPluginAsyncZod<NamesRoutesOptions> = async (app
   const zones = options.zones?.length ? [...options.zones] : [DEFAULT_ZONE]
   const now = options.now ?? (() => new Date())
   // A signature is checked on the chain its coin type names (so smart accounts verify, ERC-1271/6492).
-  const verifiers = new Map<number, PublicClient>(
-    blockchain.chains.map((chain) => [
-      coinTypeOfChain(chain.chainId),
-      createPublicClient({ transport: http(chain.rpcUrl, { retryCount: 1, timeout: 5000 }) }),
-    ]),
+  const verifiers = new Map(
+    blockchain.chains.map((chain) => [coinTypeOfChain(chain.chainId), chainClient(chain, 'signatures')]),
   )
   const ens = blockchain.ensRpcUrl
     ? createPublicClient({

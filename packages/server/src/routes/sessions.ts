@@ -1,8 +1,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { createPublicClient, getAddress, type Hex, http, type PublicClient } from 'viem'
+import { getAddress, type Hex } from 'viem'
 import { z } from 'zod'
+import { chainClient } from '../chains/clients.ts'
 import { balanceParams } from '../chains/schemas.ts'
 import type { BlockchainConfig } from '../chains/types.ts'
 import { errorBody, sdkQuery, text } from '../schemas.ts'
@@ -110,11 +111,8 @@ export const sessionsRoutes: FastifyPluginAsyncZod<SessionsRoutesOptions> = asyn
   }, NONCE_PURGE_MS)
   purge.unref()
   app.addHook('onClose', async () => clearInterval(purge))
-  const verifiers = new Map<string, PublicClient>(
-    blockchain.chains.map((chain) => [
-      `eip155:${chain.chainId}`,
-      createPublicClient({ transport: http(chain.rpcUrl, { retryCount: 1, timeout: 5000 }) }),
-    ]),
+  const verifiers = new Map(
+    blockchain.chains.map((chain) => [`eip155:${chain.chainId}`, chainClient(chain, 'signatures')]),
   )
 
   app.get(
