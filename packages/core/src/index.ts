@@ -23,6 +23,7 @@ export type {
 } from './api/queries.ts'
 export type * from './api/types.ts'
 export * from './caip/caip.ts'
+export * from './connectors/order.ts'
 export {
   ADAPTER_LOAD_TIMEOUT_MS,
   BALANCE_CACHE_MS,
@@ -30,8 +31,7 @@ export {
   createLatch,
   type LatchClient,
   type OpenParameters,
-} from './client.ts'
-export * from './connectors/order.ts'
+} from './createLatch.ts'
 export * from './errors/index.ts'
 export * from './format/format.ts'
 export { floorDecimal, formatUsd, tokensToShow } from './format/tokens.ts'
@@ -47,24 +47,24 @@ export {
 export * from './options/defaults.ts'
 export * from './options/resolve.ts'
 export * from './options/types.ts'
+export { getRecentWallets, RECENT_WALLETS_LIMIT, STORAGE_PREFIX } from './persistence/recent.ts'
 export * from './router/router.ts'
 export * from './send/send.ts'
 export type { SiwxController, SiwxState } from './siwx/siwx.ts'
 export type * from './siwx/types.ts'
-export { getRecentWallets, RECENT_WALLETS_LIMIT, STORAGE_PREFIX } from './storage/recent.ts'
-export { createStore, type Store } from './store.ts'
 export {
   type AccountState,
   type BalanceStatus,
   PENDING_TRANSACTIONS_LIMIT,
   type PendingTransaction,
-} from './stores/account.ts'
-export type { ConnectFailure, ConnectionState, ConnectionStatus } from './stores/connection.ts'
-export { type ModalState, SHAKE_MS } from './stores/modal.ts'
-export type { NetworkState } from './stores/network.ts'
-export { initialSendState, type SendState } from './stores/send.ts'
-export { SNACK_HIDE_MS, SNACK_SWAP_MS, type SnackState, type SnackVariant } from './stores/snack.ts'
-export type { ThemeState } from './stores/theme.ts'
+} from './state/account.ts'
+export type { ConnectFailure, ConnectionState, ConnectionStatus } from './state/connection.ts'
+export { type ModalState, SHAKE_MS } from './state/modal.ts'
+export type { NetworkState } from './state/network.ts'
+export { initialSendState, type SendState } from './state/send.ts'
+export { SNACK_HIDE_MS, SNACK_SWAP_MS, type SnackState, type SnackVariant } from './state/snack.ts'
+export { createStore, type Store } from './state/store.ts'
+export type { ThemeState } from './state/theme.ts'
 export type * from './types.ts'
 export { type Lazy, lazy } from './utils/lazy.ts'
 export { whenIdle } from './utils/whenIdle.ts'

@@ -6,7 +6,7 @@ import {
   devnetB,
   unconfiguredNetwork,
 } from '../test/fakeAdapter.ts'
-import { createLatch } from './client.ts'
+import { createLatch } from './createLatch.ts'
 import { InvalidOptionsError } from './errors/BaseError.ts'
 import { resolveOptions } from './options/resolve.ts'
 import type { LatchOptions } from './options/types.ts'

@@ -7,9 +7,9 @@
  * adapter hands back, so a test can resolve, reject (e.g. with `{ code: 4001 }`), never settle, or settle
  * later through `deferred()`.
  */
-import { createLatch, type LatchClient } from '../src/client.ts'
+import { createLatch, type LatchClient } from '../src/createLatch.ts'
 import type { KeyValueStorage, LatchOptions } from '../src/options/types.ts'
-import type { Store } from '../src/store.ts'
+import type { Store } from '../src/state/store.ts'
 import type {
   AdapterContext,
   AdapterEvent,

@@ -1,6 +1,6 @@
 import type { AnalyticsEvent, AnalyticsEventName } from '../api/types.ts'
 import type { ResolvedOptions } from '../options/types.ts'
-import type { SnackStore } from '../stores/snack.ts'
+import type { SnackStore } from '../state/snack.ts'
 import { whenIdle } from '../utils/whenIdle.ts'
 import type { AnalyticsSender } from './sender.ts'
 

@@ -1,4 +1,4 @@
-import { getStoredConnections, setStoredConnection } from '../storage/recent.ts'
+import { getStoredConnections, setStoredConnection } from '../persistence/recent.ts'
 import type { ChainNamespace } from '../types.ts'
 import { withTimeout } from '../utils/withTimeout.ts'
 import type { AdapterRegistry } from './adapters.ts'

@@ -1,6 +1,6 @@
 import { formatCaipAddress } from '../caip/caip.ts'
-import { addRecentWallet, removeStoredKey, setStoredConnection, storageKeys } from '../storage/recent.ts'
-import { initialSendState } from '../stores/send.ts'
+import { addRecentWallet, removeStoredKey, setStoredConnection, storageKeys } from '../persistence/recent.ts'
+import { initialSendState } from '../state/send.ts'
 import type { AdapterEvent, ChainAdapter, ChainNamespace, Connector, ConnectResult } from '../types.ts'
 import type { AdapterRegistry } from './adapters.ts'
 import type { BalanceReader } from './balance.ts'

@@ -1,6 +1,6 @@
 import { type BaseError, ChainNotConfiguredError } from '../errors/BaseError.ts'
 import { toRpcError } from '../errors/rpc.ts'
-import { initialSendState } from '../stores/send.ts'
+import { initialSendState } from '../state/send.ts'
 import type { CaipNetworkId, Network } from '../types.ts'
 import type { AdapterRegistry } from './adapters.ts'
 import type { BalanceReader } from './balance.ts'

@@ -1,6 +1,6 @@
 import { ConnectorNotConnectedError, NoActiveCaipAddressError } from '../errors/BaseError.ts'
 import { toRpcError } from '../errors/rpc.ts'
-import { PENDING_TRANSACTIONS_LIMIT } from '../stores/account.ts'
+import { PENDING_TRANSACTIONS_LIMIT } from '../state/account.ts'
 import type { AdapterRegistry } from './adapters.ts'
 import type { BalanceReader } from './balance.ts'
 import type { ClientContext } from './context.ts'

@@ -1,5 +1,5 @@
 import type { WalletListing } from '../api/types.ts'
-import { createStore, type Store } from '../store.ts'
+import { createStore, type Store } from '../state/store.ts'
 
 /** The modal's internal views (SPEC §2, plus Networks for the network picker). */
 export type View =

@@ -12,7 +12,7 @@ import {
 import type { TokenBalance } from '../api/types.ts'
 import { ChainNotConfiguredError } from '../errors/BaseError.ts'
 import { UserRejectedRequestError } from '../errors/rpc.ts'
-import { initialSendState, type SendState } from '../stores/send.ts'
+import { initialSendState, type SendState } from '../state/send.ts'
 import {
   GasPriceUnsupportedError,
   hasInsufficientGas,

@@ -2,9 +2,9 @@
 // sending. Functions of a client rather than client methods, so that only the Send views load them.
 import type { TokenBalance } from '../api/types.ts'
 import { parseCaipAddress } from '../caip/caip.ts'
-import type { LatchClient } from '../client.ts'
+import type { LatchClient } from '../createLatch.ts'
 import { BaseError, ChainNotConfiguredError, ConnectorNotConnectedError } from '../errors/BaseError.ts'
-import type { SendState } from '../stores/send.ts'
+import type { SendState } from '../state/send.ts'
 import type { ChainNamespace, PreparedTransfer } from '../types.ts'
 import { isAddress } from '../validation/address.ts'
 

@@ -2,7 +2,7 @@
 import { HttpError, requestJson, serverUrl } from '../api/http.ts'
 import { ApiNotConfiguredError } from '../errors/BaseError.ts'
 import type { KeyValueStorage, ResolvedOptions } from '../options/types.ts'
-import { STORAGE_PREFIX } from '../storage/recent.ts'
+import { STORAGE_PREFIX } from '../persistence/recent.ts'
 import type { CaipNetworkId } from '../types.ts'
 import type { SiwxSession, SiwxStore } from './types.ts'
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createTestLatch } from '../../test/fakeAdapter.ts'
-import { ADAPTER_LOAD_TIMEOUT_MS } from '../client.ts'
+import { ADAPTER_LOAD_TIMEOUT_MS } from '../createLatch.ts'
 import { createModalStore, SHAKE_MS } from './modal.ts'
 
 describe('opening the modal sets loading; closing clears it', () => {

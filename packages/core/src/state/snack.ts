@@ -1,4 +1,4 @@
-import { createStore, type Store } from '../store.ts'
+import { createStore, type Store } from './store.ts'
 
 export type SnackVariant = 'loading' | 'success' | 'error'
 

@@ -15,7 +15,7 @@ import {
 } from '../test/fakeAdapter.ts'
 import { DisconnectError } from './errors/BaseError.ts'
 import type { SiwxHooks } from './options/types.ts'
-import { initialSendState } from './stores/send.ts'
+import { initialSendState } from './state/send.ts'
 import type { ConnectorType } from './types.ts'
 
 describe('disconnect resets account, network, send data, the WalletConnect link and stored deep link', () => {

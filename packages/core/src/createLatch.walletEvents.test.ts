@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ADDRESS_A, ADDRESS_B, connectThrough, createTestLatch, devnetB, flush } from '../test/fakeAdapter.ts'
-import { initialSendState } from './stores/send.ts'
+import { initialSendState } from './state/send.ts'
 
 describe('wallet events: accountsChanged', () => {
   it('updates the address, its CAIP-10 form and the balance', async () => {

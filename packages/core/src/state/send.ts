@@ -1,5 +1,5 @@
 import type { TokenBalance } from '../api/types.ts'
-import { createStore, type Store } from '../store.ts'
+import { createStore, type Store } from './store.ts'
 
 /** SPEC §3 send state. */
 export interface SendState {

@@ -1,5 +1,5 @@
 import type { ThemeMode, ThemeVariables } from '../options/types.ts'
-import { createStore, type Store } from '../store.ts'
+import { createStore, type Store } from './store.ts'
 
 export interface ThemeState {
   mode: ThemeMode

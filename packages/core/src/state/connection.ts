@@ -1,6 +1,6 @@
 import type { BaseError } from '../errors/BaseError.ts'
-import { createStore, type Store } from '../store.ts'
 import type { ChainNamespace, ConnectorType } from '../types.ts'
+import { createStore, type Store } from './store.ts'
 
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected'
 

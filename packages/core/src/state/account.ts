@@ -1,5 +1,5 @@
-import { createStore, type Store } from '../store.ts'
 import type { AccountType, CaipAddress, ChainNamespace } from '../types.ts'
+import { createStore, type Store } from './store.ts'
 
 export type BalanceStatus = 'idle' | 'loading' | 'ready' | 'unavailable'
 

@@ -1,5 +1,5 @@
-import { createStore, type Store } from '../store.ts'
 import type { ChainNamespace, Network } from '../types.ts'
+import { createStore, type Store } from './store.ts'
 
 export interface NetworkState {
   activeNamespace: ChainNamespace

@@ -9,7 +9,7 @@ import {
   rejects,
   resolves,
 } from '../test/fakeAdapter.ts'
-import { BALANCE_CACHE_MS } from './client.ts'
+import { BALANCE_CACHE_MS } from './createLatch.ts'
 import type { Balance } from './types.ts'
 
 afterEach(() => {

@@ -14,7 +14,7 @@ import {
 } from '../test/fakeAdapter.ts'
 import { ChainNotConfiguredError } from './errors/BaseError.ts'
 import { UserRejectedRequestError } from './errors/rpc.ts'
-import { initialSendState } from './stores/send.ts'
+import { initialSendState } from './state/send.ts'
 
 const filledSendForm = { receiverAddress: ADDRESS_A, sendTokenAmount: '1', gasPrice: 7n }
 

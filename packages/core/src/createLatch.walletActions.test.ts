@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ADDRESS_A, connectThrough, createTestLatch, rejects, resolves } from '../test/fakeAdapter.ts'
 import { UserRejectedRequestError } from './errors/rpc.ts'
-import { PENDING_TRANSACTIONS_LIMIT } from './stores/account.ts'
+import { PENDING_TRANSACTIONS_LIMIT } from './state/account.ts'
 
 const receiver = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
