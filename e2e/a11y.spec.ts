@@ -109,7 +109,7 @@ for (const theme of ['dark', 'light'] as const) {
     await audit('Account, an unnamed account')
     await modal.getByRole('button', { name: 'Choose a name' }).click()
     await modal.getByRole('textbox', { name: 'Name' }).fill('a')
-    await expect(modal.getByText('Use at least 3 characters')).toBeVisible()
+    await expect(modal.getByText('The name must be at least 3 characters')).toBeVisible()
     await audit('RegisterName, a name too short')
     await modal.getByRole('textbox', { name: 'Name' }).fill(`free-name-${theme}`)
     await expect(modal.getByText(`free-name-${theme}.latch.id is available`)).toBeVisible()

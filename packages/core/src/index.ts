@@ -11,6 +11,7 @@ export type { BlockchainClient } from './api/blockchain.ts'
 export type { DirectoryClient } from './api/directory.ts'
 export { HttpError } from './api/http.ts'
 export { networkImageUrl } from './api/images.ts'
+export { labelProblem, NAME_MAX_LENGTH, NAME_MIN_LENGTH } from './api/nameLabel.ts'
 export { coinTypeOf, DEFAULT_NAME_ZONE, fullName, nameRegistrationMessage } from './api/names.ts'
 export type {
   FeaturedWalletsQueryKey,

@@ -1,37 +1,19 @@
 // Names: `<label>.<zone>`, registered by a signature of the address that owns it. Pure rules.
+import { DEFAULT_NAME_ZONE, labelProblem } from '@latch/core/names'
 import { z } from 'zod'
 import { text } from '../schemas.ts'
 
 /** The zone names live in unless a request names another configured zone. */
-export const DEFAULT_ZONE = 'latch.id'
+export const DEFAULT_ZONE = DEFAULT_NAME_ZONE
 
 /** A registration message may be this old when it arrives… */
 export const MESSAGE_MAX_AGE_S = 10 * 60
 /** …and this far in the future (clocks differ). */
 export const MESSAGE_MAX_AHEAD_S = 60
 
-/** ENSIP-11: Ethereum's coin type. */
-export const ETHEREUM_COIN_TYPE = 60
-
-const labelPattern = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/
-
 export type NameCheck =
   | { ok: true; name: string; label: string; zone: string }
   | { ok: false; problem: string }
-
-/**
- * Why a label cannot be a name, or undefined: 3–32 of a–z, 0–9 and '-', not starting or ending with '-'.
- *
- * @example
- * labelProblem('al') // 'The name must be at least 3 characters'
- */
-export function labelProblem(label: string): string | undefined {
-  if (label.length < 3) return 'The name must be at least 3 characters'
-  if (label.length > 32) return 'The name must be at most 32 characters'
-  if (!labelPattern.test(label))
-    return 'The name may only use a-z, 0-9 and hyphens, and may not start or end with a hyphen'
-  return undefined
-}
 
 /**
  * Reads a name, full (`alice.latch.id`) or a bare label in `zone`: trimmed and lower-cased, in a configured zone.
@@ -49,23 +31,6 @@ export function checkName(input: string, zones: readonly string[], zone = DEFAUL
   const problem = labelProblem(label)
   if (problem) return { ok: false, problem }
   return { ok: true, name: `${label}.${nameZone}`, label, zone: nameZone }
-}
-
-/**
- * ENSIP-11 coin type of an EVM chain: 60 for Ethereum, `0x80000000 | chainId` for others.
- *
- * @example
- * coinTypeOfChain(31337) // 2147514985
- */
-export function coinTypeOfChain(chainId: number): number {
-  return chainId === 1 ? ETHEREUM_COIN_TYPE : (0x80000000 | chainId) >>> 0
-}
-
-/** The EVM chain id of an ENSIP-11 coin type, or undefined for a coin type that names none. */
-export function chainOfCoinType(coinType: number): number | undefined {
-  if (coinType === ETHEREUM_COIN_TYPE) return 1
-  if (coinType > 0x80000000 && coinType <= 0xffffffff) return coinType - 0x80000000
-  return undefined
 }
 
 /** Attributes a name may carry (avatar, bio…). */

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { chainOfCoinType, coinTypeOfChain, ETHEREUM_COIN_TYPE } from '@latch/core/names'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { createPublicClient, type Hex, http } from 'viem'
 import { mainnet } from 'viem/chains'
@@ -7,11 +8,8 @@ import { chainClient } from '../chains/clients.ts'
 import { balanceParams } from '../chains/schemas.ts'
 import type { BlockchainConfig } from '../chains/types.ts'
 import {
-  chainOfCoinType,
   checkName,
-  coinTypeOfChain,
   DEFAULT_ZONE,
-  ETHEREUM_COIN_TYPE,
   parseRegistrationMessage,
   suggestionLabels,
   timestampProblem,

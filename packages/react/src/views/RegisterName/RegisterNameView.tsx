@@ -1,9 +1,15 @@
-import { DEFAULT_NAME_ZONE, fullName, type HttpError, type LatchApi, type NameSuggestion } from '@latch/core'
+import {
+  DEFAULT_NAME_ZONE,
+  fullName,
+  type HttpError,
+  type LatchApi,
+  labelProblem,
+  type NameSuggestion,
+} from '@latch/core'
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { useLatchClient } from '../../context.ts'
 import { useAccount } from '../../hooks/useAccount.ts'
 import { useNetwork } from '../../hooks/useNetwork.ts'
-import { labelProblem } from './nameRules.ts'
 import './RegisterName.css'
 
 /** SPEC §5: typing waits at least 300 ms before asking the server, as wallet search does. */
