@@ -2,6 +2,15 @@ import type { AnalyticsProperties } from './analytics/analytics.ts'
 import type { LatchApi } from './api/api.ts'
 import type { AnalyticsEventName } from './api/types.ts'
 import type { Actions } from './client/actions.ts'
+import type {
+  ConnectParameters,
+  RefreshParameters,
+  SendTransactionParameters,
+  SendTransactionReturnType,
+  SignMessageParameters,
+  SignMessageReturnType,
+  SwitchNetworkParameters,
+} from './client/actionTypes.ts'
 import { createAdapterRegistry } from './client/adapters.ts'
 import { createBalanceReader } from './client/balance.ts'
 import { type ClientStores, createClientContext } from './client/context.ts'
@@ -15,7 +24,7 @@ import { type RouterData, resolveOpeningView, type View } from './router/router.
 import type { SiwxController } from './siwx/siwx.ts'
 import type { AccountState } from './state/account.ts'
 import type { ThemeState } from './state/theme.ts'
-import type { CaipNetworkId, ChainAdapter, ChainNamespace, Network } from './types.ts'
+import type { ChainAdapter, ChainNamespace } from './types.ts'
 import { lazy } from './utils/lazy.ts'
 import { withTimeout } from './utils/withTimeout.ts'
 
@@ -43,7 +52,7 @@ export interface LatchClient extends ClientStores {
    * Connects through a discovered connector. Rejects with a typed error; the view shows declined / retry. A
    * WalletConnect connector pairs as `connectWalletConnect` does.
    */
-  connect(connectorId: string): Promise<void>
+  connect(connectorId: ConnectParameters): Promise<void>
   /**
    * Starts a WalletConnect pairing, or keeps the one in progress while its link is good. The URI lands in
    * `connection` (`wcUri`, `wcPairingExpiry`) for the QR code and the wallets' links; it is renewed shortly
@@ -52,17 +61,17 @@ export interface LatchClient extends ClientStores {
    */
   connectWalletConnect(): Promise<void>
   disconnect(): Promise<void>
-  switchNetwork(network: Network | CaipNetworkId): Promise<void>
+  switchNetwork(network: SwitchNetworkParameters): Promise<void>
   /** Silent reconnect of the stored connection, recent connectors first (SPEC §4). */
   reconnect(): Promise<void>
-  refreshBalance(parameters?: { force?: boolean }): Promise<void>
+  refreshBalance(parameters?: RefreshParameters): Promise<void>
   /**
    * Reads the account's name and avatar (`GET /v1/identity`) into `profileName` / `profileImage`; cached
    * 5 minutes unless `force`. Done on connect and account change; call it after registering a name.
    */
-  refreshIdentity(parameters?: { force?: boolean }): Promise<void>
-  signMessage(message: string): Promise<string>
-  sendTransaction(parameters: { to: string; value?: bigint; data?: string }): Promise<string>
+  refreshIdentity(parameters?: RefreshParameters): Promise<void>
+  signMessage(message: SignMessageParameters): Promise<SignMessageReturnType>
+  sendTransaction(parameters: SendTransactionParameters): Promise<SendTransactionReturnType>
   /** Loads the adapter of a namespace (lazily, once). */
   getAdapter(namespace: ChainNamespace): Promise<ChainAdapter>
   /** Account state of the active namespace. */

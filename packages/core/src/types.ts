@@ -78,6 +78,53 @@ export type AdapterEvent =
   | { type: 'chainChanged'; chainId: number | string }
   | { type: 'disconnect' }
 
+/** The connector an adapter acts through: its id in the adapter's discovery. */
+export interface AdapterConnectorParameters {
+  connectorId: string
+}
+
+export interface AdapterConnectParameters extends AdapterConnectorParameters {
+  /** The network to connect on, where the wallet can be asked for one. */
+  network?: Network | undefined
+  /** Called with the WalletConnect pairing URI as soon as it exists (WalletConnect connectors only). */
+  onUri?: ((uri: string) => void) | undefined
+}
+
+export interface AdapterSwitchNetworkParameters extends AdapterConnectorParameters {
+  network: Network
+}
+
+/** An address on a network: what balance and smart-account reads take. */
+export interface AdapterAccountParameters {
+  address: string
+  network: Network
+}
+
+export interface AdapterSignMessageParameters extends AdapterConnectorParameters {
+  address: string
+  message: string
+}
+
+export interface AdapterSendTransactionParameters extends AdapterConnectorParameters {
+  network: Network
+  from: string
+  to: string
+  /** In the network coin's base units. */
+  value?: bigint | undefined
+  /** Hex calldata. */
+  data?: string | undefined
+}
+
+export interface AdapterPrepareTransferParameters {
+  network: Network
+  from: string
+  to: string
+  /** In base units of the coin or the token. */
+  amount: bigint
+  /** The token contract; the network's coin when absent. */
+  token?: string | undefined
+}
+
 /**
  * The one interface through which a chain plugs into Latch (DESIGN.md rule 4). Every method settles:
  * it resolves or rejects with a `BaseError` subclass (see `errors/`).
@@ -90,41 +137,24 @@ export interface ChainAdapter {
    * Asks the wallet for accounts (a user prompt). A WalletConnect connector calls `onUri` with the pairing
    * URI as soon as it exists, before any wallet has answered: the QR code and the wallets' links carry it.
    */
-  connect(params: {
-    connectorId: string
-    network?: Network | undefined
-    onUri?: ((uri: string) => void) | undefined
-  }): Promise<ConnectResult>
+  connect(parameters: AdapterConnectParameters): Promise<ConnectResult>
   /** Silent reconnect: resolves undefined when the wallet has not authorised this site. */
-  reconnect(params: { connectorId: string }): Promise<ConnectResult | undefined>
-  disconnect(params: { connectorId: string }): Promise<void>
-  switchNetwork(params: { connectorId: string; network: Network }): Promise<void>
-  getBalance(params: { address: string; network: Network }): Promise<Balance>
-  signMessage(params: { connectorId: string; address: string; message: string }): Promise<string>
-  sendTransaction(params: {
-    connectorId: string
-    network: Network
-    from: string
-    to: string
-    value?: bigint | undefined
-    data?: string | undefined
-  }): Promise<string>
+  reconnect(parameters: AdapterConnectorParameters): Promise<ConnectResult | undefined>
+  disconnect(parameters: AdapterConnectorParameters): Promise<void>
+  switchNetwork(parameters: AdapterSwitchNetworkParameters): Promise<void>
+  getBalance(parameters: AdapterAccountParameters): Promise<Balance>
+  signMessage(parameters: AdapterSignMessageParameters): Promise<string>
+  sendTransaction(parameters: AdapterSendTransactionParameters): Promise<string>
   /**
    * Prepares sending `amount` (base units) of the network's coin, or of the token contract `token`, from
    * `from` to `to`: the transaction to send and what it will cost (SPEC §3 send state). Reads the chain; no
    * prompt.
    */
-  prepareTransfer(params: {
-    network: Network
-    from: string
-    to: string
-    amount: bigint
-    token?: string | undefined
-  }): Promise<PreparedTransfer>
+  prepareTransfer(parameters: AdapterPrepareTransferParameters): Promise<PreparedTransfer>
   /** The text of a sign-in message (CAIP-122; EIP-4361 on eip155); absent where sign-in is not offered. */
   formatSignInMessage?(data: SiwxMessageData): string
   /** Whether `address` is a contract (smart) account on `network`: the gas check passes for those. */
-  isSmartAccount(params: { address: string; network: Network }): Promise<boolean>
+  isSmartAccount(parameters: AdapterAccountParameters): Promise<boolean>
   /** Listens to a connected wallet's account, chain and disconnect events. Returns a stop. */
   watchConnection(connectorId: string, listener: (event: AdapterEvent) => void): () => void
 }
