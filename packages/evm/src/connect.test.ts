@@ -6,36 +6,24 @@ import {
   TimeoutError,
   UserRejectedRequestError,
 } from '@latch/core'
-import { afterEach, describe, expect, it } from 'vitest'
-import {
-  anvilAccount0,
-  createCleanup,
-  createMockWallet,
-  createTestAdapter,
-  ProviderRpcError,
-} from '../test/mockWallet.ts'
+import { describe, expect, it } from 'vitest'
+import { announcedWallets, throws } from '../test/announce.ts'
+import { anvilAccount0, createMockWallet, createTestAdapter, ProviderRpcError } from '../test/mockWallet.ts'
 
-const cleanup = createCleanup()
-afterEach(() => cleanup.run())
+const { announce, cleanup } = announcedWallets()
 
 describe('connect', () => {
   it('asks for accounts, then reads the chain', async () => {
-    const wallet = createMockWallet({ rdns: 'io.metamask', chainId: 8453 })
-    cleanup.add(wallet.announce())
+    const wallet = announce({ rdns: 'io.metamask', chainId: 8453 })
     const result = await createTestAdapter().connect({ connectorId: 'io.metamask' })
     expect(result).toEqual({ accounts: [anvilAccount0], chainId: 8453 })
     expect(wallet.methods()).toEqual(['eth_requestAccounts', 'eth_chainId'])
   })
 
   it('rejects with UserRejectedRequestError when the visitor declines (4001)', async () => {
-    const wallet = createMockWallet({
-      answers: {
-        eth_requestAccounts: () => {
-          throw new ProviderRpcError(4001, 'User rejected the request.')
-        },
-      },
+    const wallet = announce({
+      answers: { eth_requestAccounts: throws(4001, 'User rejected the request.') },
     })
-    cleanup.add(wallet.announce())
     const error = await createTestAdapter()
       .connect({ connectorId: wallet.info.rdns })
       .catch((e: unknown) => e)
@@ -55,16 +43,14 @@ describe('connect', () => {
   })
 
   it('rejects with AccountNotFoundError when the wallet shares no account', async () => {
-    const wallet = createMockWallet({ answers: { eth_requestAccounts: () => [] } })
-    cleanup.add(wallet.announce())
+    const wallet = announce({ answers: { eth_requestAccounts: () => [] } })
     await expect(createTestAdapter().connect({ connectorId: wallet.info.rdns })).rejects.toBeInstanceOf(
       AccountNotFoundError,
     )
   })
 
   it('rejects with TimeoutError when the wallet never answers', async () => {
-    const wallet = createMockWallet({ answers: { eth_requestAccounts: () => new Promise(() => {}) } })
-    cleanup.add(wallet.announce())
+    const wallet = announce({ answers: { eth_requestAccounts: () => new Promise(() => {}) } })
     const adapter = createTestAdapter({ promptTimeoutMs: 50 })
     await expect(adapter.connect({ connectorId: wallet.info.rdns })).rejects.toBeInstanceOf(TimeoutError)
   })

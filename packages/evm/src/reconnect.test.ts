@@ -1,41 +1,26 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest'
-import {
-  anvilAccount0,
-  createCleanup,
-  createMockWallet,
-  createTestAdapter,
-  ProviderRpcError,
-} from '../test/mockWallet.ts'
+import { describe, expect, it } from 'vitest'
+import { announcedWallets, throws } from '../test/announce.ts'
+import { anvilAccount0, createMockWallet, createTestAdapter } from '../test/mockWallet.ts'
 
-const cleanup = createCleanup()
-afterEach(() => cleanup.run())
+const { announce, cleanup } = announcedWallets()
 
 describe('reconnect', () => {
   it('restores an authorised wallet without a prompt', async () => {
-    const wallet = createMockWallet({ authorised: true })
-    cleanup.add(wallet.announce())
+    const wallet = announce({ authorised: true })
     const result = await createTestAdapter().reconnect({ connectorId: wallet.info.rdns })
     expect(result).toEqual({ accounts: [anvilAccount0], chainId: 31337 })
     expect(wallet.methods()).toEqual(['eth_accounts', 'eth_chainId'])
   })
 
   it('resolves undefined, without a prompt, when the site is not authorised', async () => {
-    const wallet = createMockWallet({ authorised: false })
-    cleanup.add(wallet.announce())
+    const wallet = announce({ authorised: false })
     await expect(createTestAdapter().reconnect({ connectorId: wallet.info.rdns })).resolves.toBeUndefined()
     expect(wallet.methods()).toEqual(['eth_accounts'])
   })
 
   it('resolves undefined when the wallet answers 4100 Unauthorized', async () => {
-    const wallet = createMockWallet({
-      answers: {
-        eth_accounts: () => {
-          throw new ProviderRpcError(4100, 'Unauthorized')
-        },
-      },
-    })
-    cleanup.add(wallet.announce())
+    const wallet = announce({ answers: { eth_accounts: throws(4100, 'Unauthorized') } })
     await expect(createTestAdapter().reconnect({ connectorId: wallet.info.rdns })).resolves.toBeUndefined()
   })
 

@@ -1,31 +1,18 @@
 // @vitest-environment happy-dom
 import { BaseError, UserRejectedRequestError } from '@latch/core'
-import { afterEach, describe, expect, it } from 'vitest'
-import {
-  anvilAccount0,
-  createCleanup,
-  createMockWallet,
-  createTestAdapter,
-  ProviderRpcError,
-  testNetwork,
-} from '../test/mockWallet.ts'
+import { describe, expect, it } from 'vitest'
+import { announcedWallets, throws } from '../test/announce.ts'
+import { anvilAccount0, createTestAdapter, testNetwork } from '../test/mockWallet.ts'
 import { ChainMismatchError } from './errors.ts'
 import { base } from './networks.ts'
 
-const cleanup = createCleanup()
-afterEach(() => cleanup.run())
+const { announce } = announcedWallets({ authorised: true })
 
 const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
-function announced(parameters: Parameters<typeof createMockWallet>[0] = {}) {
-  const wallet = createMockWallet({ authorised: true, ...parameters })
-  cleanup.add(wallet.announce())
-  return wallet
-}
-
 describe('sendTransaction', () => {
   it('sends value as hex with data and resolves the hash', async () => {
-    const wallet = announced({ answers: { eth_sendTransaction: () => '0xhash' } })
+    const wallet = announce({ answers: { eth_sendTransaction: () => '0xhash' } })
     const hash = await createTestAdapter().sendTransaction({
       connectorId: wallet.info.rdns,
       network: testNetwork,
@@ -42,7 +29,7 @@ describe('sendTransaction', () => {
   })
 
   it('leaves out value and data that were not given', async () => {
-    const wallet = announced()
+    const wallet = announce()
     await createTestAdapter().sendTransaction({
       connectorId: wallet.info.rdns,
       network: testNetwork,
@@ -53,7 +40,7 @@ describe('sendTransaction', () => {
   })
 
   it('refuses to send when the wallet is on another chain', async () => {
-    const wallet = announced({ chainId: 31337 })
+    const wallet = announce({ chainId: 31337 })
     await expect(
       createTestAdapter({}, [testNetwork, base]).sendTransaction({
         connectorId: wallet.info.rdns,
@@ -66,7 +53,7 @@ describe('sendTransaction', () => {
   })
 
   it('rejects a negative amount without asking the wallet', async () => {
-    const wallet = announced()
+    const wallet = announce()
     const error = await createTestAdapter()
       .sendTransaction({
         connectorId: wallet.info.rdns,
@@ -82,12 +69,8 @@ describe('sendTransaction', () => {
   })
 
   it('rejects with UserRejectedRequestError when the visitor declines', async () => {
-    const wallet = announced({
-      answers: {
-        eth_sendTransaction: () => {
-          throw new ProviderRpcError(4001, 'User denied transaction signature.')
-        },
-      },
+    const wallet = announce({
+      answers: { eth_sendTransaction: throws(4001, 'User denied transaction signature.') },
     })
     await expect(
       createTestAdapter().sendTransaction({

@@ -1,21 +1,14 @@
 // @vitest-environment happy-dom
 import { ConnectorNotConnectedError, UserRejectedRequestError } from '@latch/core'
-import { afterEach, describe, expect, it } from 'vitest'
-import {
-  anvilAccount0,
-  createCleanup,
-  createMockWallet,
-  createTestAdapter,
-  ProviderRpcError,
-} from '../test/mockWallet.ts'
+import { describe, expect, it } from 'vitest'
+import { announcedWallets, throws } from '../test/announce.ts'
+import { anvilAccount0, createTestAdapter } from '../test/mockWallet.ts'
 
-const cleanup = createCleanup()
-afterEach(() => cleanup.run())
+const { announce } = announcedWallets()
 
 describe('signMessage', () => {
   it('asks personal_sign for the UTF-8 hex of the message and resolves the signature', async () => {
-    const wallet = createMockWallet({ answers: { personal_sign: () => '0xsigned' } })
-    cleanup.add(wallet.announce())
+    const wallet = announce({ answers: { personal_sign: () => '0xsigned' } })
     const signature = await createTestAdapter().signMessage({
       connectorId: wallet.info.rdns,
       address: anvilAccount0,
@@ -26,14 +19,7 @@ describe('signMessage', () => {
   })
 
   it('rejects with UserRejectedRequestError when the visitor declines', async () => {
-    const wallet = createMockWallet({
-      answers: {
-        personal_sign: () => {
-          throw new ProviderRpcError(4001, 'User denied message signature.')
-        },
-      },
-    })
-    cleanup.add(wallet.announce())
+    const wallet = announce({ answers: { personal_sign: throws(4001, 'User denied message signature.') } })
     await expect(
       createTestAdapter().signMessage({
         connectorId: wallet.info.rdns,
