@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
   ADDRESS_A,
   ADDRESS_B,
@@ -7,6 +7,7 @@ import {
   createTestLatch,
   deferred,
   devnetA,
+  fakeTimersForThisTest,
   flush,
   hangs,
   rejects,
@@ -16,10 +17,6 @@ import {
 import { AccountNotFoundError, ConnectorNotConnectedError, TimeoutError } from './errors/BaseError.ts'
 import { UserRejectedRequestError } from './errors/rpc.ts'
 import type { ConnectResult } from './types.ts'
-
-afterEach(() => {
-  vi.useRealTimers()
-})
 
 describe('connection status: disconnected, connecting, connected', () => {
   it('goes disconnected → connecting → connected', async () => {
@@ -103,7 +100,7 @@ describe('connection status: disconnected, connecting, connected', () => {
 
 describe('a declined connect (4001)', () => {
   it("rejects with UserRejectedRequestError, shows 'declined', returns to disconnected and shakes", async () => {
-    vi.useFakeTimers()
+    fakeTimersForThisTest()
     const { client, fake } = createTestLatch()
     fake.answer('connect', 'wallet.a', rejects({ code: 4001 }))
     await client.getAdapter('eip155')
@@ -157,7 +154,7 @@ describe('a declined connect (4001)', () => {
 
 describe('a connect that never answers', () => {
   it('rejects with TimeoutError after connectTimeoutMs and shows timeout', async () => {
-    vi.useFakeTimers()
+    fakeTimersForThisTest()
     const { client, fake } = createTestLatch({ connectTimeoutMs: 5_000 })
     fake.answer('connect', 'wallet.a', hangs())
     await client.getAdapter('eip155')
@@ -178,7 +175,7 @@ describe('a connect that never answers', () => {
   })
 
   it('waits 60 s by default', async () => {
-    vi.useFakeTimers()
+    fakeTimersForThisTest()
     const { client, fake } = createTestLatch()
     fake.answer('connect', 'wallet.a', hangs())
     await client.getAdapter('eip155')
@@ -192,7 +189,8 @@ describe('a connect that never answers', () => {
 })
 
 describe('a stale connect attempt does not override the newer one', () => {
-  it('ignores the first wallet answering after the retry succeeded', async () => {
+  /** Connects 'wallet.a' twice: the first attempt (`stale`) waits on `first`; the retry connected account A. */
+  async function retriedAfterFirstAttempt() {
     const { client, fake } = createTestLatch()
     const first = deferred<ConnectResult>()
     fake.answerOnce('connect', 'wallet.a', first.answer)
@@ -200,6 +198,11 @@ describe('a stale connect attempt does not override the newer one', () => {
     await client.getAdapter('eip155')
     const stale = client.connect('wallet.a')
     await client.connect('wallet.a')
+    return { client, first, stale }
+  }
+
+  it('ignores the first wallet answering after the retry succeeded', async () => {
+    const { client, first, stale } = await retriedAfterFirstAttempt()
     first.resolve({ accounts: [ADDRESS_B], chainId: 31338 })
     await stale
     await flush()
@@ -209,13 +212,7 @@ describe('a stale connect attempt does not override the newer one', () => {
   })
 
   it('ignores the first attempt failing after the retry succeeded', async () => {
-    const { client, fake } = createTestLatch()
-    const first = deferred<ConnectResult>()
-    fake.answerOnce('connect', 'wallet.a', first.answer)
-    fake.answerOnce('connect', 'wallet.a', resolves({ accounts: [ADDRESS_A], chainId: 31337 }))
-    await client.getAdapter('eip155')
-    const stale = client.connect('wallet.a')
-    await client.connect('wallet.a')
+    const { client, first, stale } = await retriedAfterFirstAttempt()
     first.reject({ code: 4001 })
 
     await expect(stale).rejects.toBeInstanceOf(UserRejectedRequestError)

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
   ADDRESS_A,
   connector,
@@ -6,6 +6,7 @@ import {
   createMemoryStorage,
   createTestLatch,
   deferred,
+  fakeTimersForThisTest,
   flush,
   hangs,
   rejects,
@@ -13,10 +14,6 @@ import {
   track,
 } from '../test/fakeAdapter.ts'
 import type { ConnectResult } from './types.ts'
-
-afterEach(() => {
-  vi.useRealTimers()
-})
 
 const threeWallets = () =>
   createFakeAdapter({ connectors: [connector('wallet.a'), connector('wallet.b'), connector('wallet.c')] })
@@ -122,7 +119,7 @@ describe('if none reconnects, status becomes disconnected', () => {
   })
 
   it('ends disconnected when the wallet never answers', async () => {
-    vi.useFakeTimers()
+    fakeTimersForThisTest()
     const fake = threeWallets()
     fake.answer('reconnect', 'wallet.c', hangs())
     const { client } = createTestLatch(

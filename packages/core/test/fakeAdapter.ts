@@ -7,6 +7,7 @@
  * adapter hands back, so a test can resolve, reject (e.g. with `{ code: 4001 }`), never settle, or settle
  * later through `deferred()`.
  */
+import { onTestFinished, vi } from 'vitest'
 import { createLatch, type LatchClient } from '../src/createLatch.ts'
 import type { KeyValueStorage, LatchOptions } from '../src/options/types.ts'
 import type { Store } from '../src/state/store.ts'
@@ -28,49 +29,51 @@ export const ADDRESS_A = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 export const ADDRESS_B = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 export const SOLANA_ADDRESS = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'
 
+/**
+ * A test network: its CAIP-2 id from `chainNamespace` and `id`, paying in ETH at one RPC URL; `more` adds
+ * fields or overrides these.
+ */
+function network(
+  chainNamespace: ChainNamespace,
+  id: number | string,
+  name: string,
+  rpcUrl: string,
+  more: Partial<Network> = {},
+): Network {
+  return {
+    id,
+    caipNetworkId: `${chainNamespace}:${id}`,
+    chainNamespace,
+    name,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+    ...more,
+  }
+}
+
 /** Devnet chain A, with a block explorer. */
-export const devnetA: Network = {
-  id: 31337,
-  caipNetworkId: 'eip155:31337',
-  chainNamespace: 'eip155',
-  name: 'Latch Devnet A',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
+export const devnetA = network('eip155', 31337, 'Latch Devnet A', 'http://127.0.0.1:8545', {
   blockExplorers: { default: { name: 'Devnet Explorer', url: 'https://explorer.devnet.test/' } },
   testnet: true,
-}
+})
 
 /** Devnet chain B, without an explorer and with its own currency symbol. */
-export const devnetB: Network = {
-  id: 31338,
-  caipNetworkId: 'eip155:31338',
-  chainNamespace: 'eip155',
-  name: 'Latch Devnet B',
+export const devnetB = network('eip155', 31338, 'Latch Devnet B', 'http://127.0.0.1:8546', {
   nativeCurrency: { name: 'Bee Ether', symbol: 'BETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8546'] } },
   testnet: true,
-}
+})
 
 /** The extra network: a Solana one, for companion-namespace and namespace-switch tests. */
-export const solanaDevnet: Network = {
-  id: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
-  caipNetworkId: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
-  chainNamespace: 'solana',
-  name: 'Solana Devnet',
-  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8899'] } },
-  testnet: true,
-}
+export const solanaDevnet = network(
+  'solana',
+  'EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+  'Solana Devnet',
+  'http://127.0.0.1:8899',
+  { nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 }, testnet: true },
+)
 
 /** A real network that the test apps never configure. */
-export const unconfiguredNetwork: Network = {
-  id: 1,
-  caipNetworkId: 'eip155:1',
-  chainNamespace: 'eip155',
-  name: 'Ethereum',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['https://eth.example'] } },
-}
+export const unconfiguredNetwork = network('eip155', 1, 'Ethereum', 'https://eth.example')
 
 /** What a fake adapter method hands back when called. */
 export type Answer<T> = () => Promise<T>
@@ -171,30 +174,32 @@ export function connector(id: string, overrides: Partial<Connector> = {}): Conne
   }
 }
 
+// Answers alike in every namespace: nothing to restore, disconnect and switch succeed, no smart account.
+const settled = {
+  reconnect: resolves(undefined),
+  disconnect: resolves(undefined),
+  switchNetwork: resolves(undefined),
+  isSmartAccount: resolves(false),
+}
+
 const defaultAnswers: Partial<Record<ChainNamespace, Answers>> = {
   eip155: {
+    ...settled,
     connect: resolves({ accounts: [ADDRESS_A], chainId: 31337 }),
-    reconnect: resolves(undefined),
-    disconnect: resolves(undefined),
-    switchNetwork: resolves(undefined),
     // 1.9999 ETH: displays as 1.999, never 2.
     getBalance: resolves({ value: 1_999_900_000_000_000_000n, decimals: 18, symbol: 'ETH' }),
     signMessage: resolves('0xsignature'),
     sendTransaction: resolves('0xhash'),
     // A plain ETH transfer at 1 gwei.
     prepareTransfer: resolves({ to: ADDRESS_B, value: 0n, gas: 21_000n, gasPrice: 1_000_000_000n }),
-    isSmartAccount: resolves(false),
   },
   solana: {
+    ...settled,
     connect: resolves({ accounts: [SOLANA_ADDRESS], chainId: solanaDevnet.id }),
-    reconnect: resolves(undefined),
-    disconnect: resolves(undefined),
-    switchNetwork: resolves(undefined),
     getBalance: resolves({ value: 2_500_000_000n, decimals: 9, symbol: 'SOL' }),
     signMessage: resolves('solana-signature'),
     sendTransaction: resolves('solana-tx'),
     prepareTransfer: resolves({ to: SOLANA_ADDRESS, value: 0n, gas: 1n, gasPrice: 5000n }),
-    isSmartAccount: resolves(false),
   },
 }
 
@@ -362,4 +367,12 @@ export function track<T, V>(store: Store<T>, select: (state: T) => V): V[] {
     if (!Object.is(value, seen[seen.length - 1])) seen.push(value)
   })
   return seen
+}
+
+/** Fake timers for the running test only: real ones come back when it finishes, passed or failed. */
+export function fakeTimersForThisTest(): void {
+  vi.useFakeTimers()
+  onTestFinished(() => {
+    vi.useRealTimers()
+  })
 }

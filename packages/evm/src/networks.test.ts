@@ -1,35 +1,27 @@
 import { InvalidOptionsError } from '@latch/core'
 import { describe, expect, it } from 'vitest'
 import { defineEvmNetwork } from './defineEvmNetwork.ts'
-import {
-  arbitrum,
-  base,
-  devnetA,
-  devnetB,
-  devnetNetwork,
-  mainnet,
-  optimism,
-  polygon,
-  sepolia,
-} from './networks.ts'
+import * as networks from './networks.ts'
+import { devnetA, devnetB, devnetNetwork, mainnet, polygon, sepolia } from './networks.ts'
 
 describe('networks', () => {
   it('carry CAIP-2 ids that match their chain ids', () => {
-    const ids = [mainnet, base, optimism, arbitrum, polygon, sepolia, devnetA, devnetB].map((n) => [
-      n.id,
-      n.caipNetworkId,
-      n.chainNamespace,
-    ])
-    expect(ids).toEqual([
-      [1, 'eip155:1', 'eip155'],
-      [8453, 'eip155:8453', 'eip155'],
-      [10, 'eip155:10', 'eip155'],
-      [42161, 'eip155:42161', 'eip155'],
-      [137, 'eip155:137', 'eip155'],
-      [11155111, 'eip155:11155111', 'eip155'],
-      [31337, 'eip155:31337', 'eip155'],
-      [31338, 'eip155:31338', 'eip155'],
-    ])
+    // Every network the module exports (all but devnetNetwork), so a new one cannot go unchecked.
+    const ids = Object.fromEntries(
+      Object.entries(networks).flatMap(([name, n]) =>
+        typeof n === 'function' ? [] : [[name, [n.id, n.caipNetworkId, n.chainNamespace]]],
+      ),
+    )
+    expect(ids).toEqual({
+      mainnet: [1, 'eip155:1', 'eip155'],
+      base: [8453, 'eip155:8453', 'eip155'],
+      optimism: [10, 'eip155:10', 'eip155'],
+      arbitrum: [42161, 'eip155:42161', 'eip155'],
+      polygon: [137, 'eip155:137', 'eip155'],
+      sepolia: [11155111, 'eip155:11155111', 'eip155'],
+      devnetA: [31337, 'eip155:31337', 'eip155'],
+      devnetB: [31338, 'eip155:31338', 'eip155'],
+    })
   })
 
   it('describe the local devnet chains of the default topology', () => {
