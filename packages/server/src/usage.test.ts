@@ -12,12 +12,18 @@ afterAll(() => storage.close())
 const requestsOf = async (projectId: string) =>
   (await storage.listUsage(projectId)).reduce((sum, row) => sum + row.requests, 0)
 
-test('a row the database refuses is dropped once; the others are written, then and later', async () => {
+/** A usage recorder over `target` that writes when flushed; `errors` notes the rows each failure dropped. */
+function recorder(target: Storage) {
   const errors: number[] = []
-  const usage = createUsageRecorder(storage, {
+  const usage = createUsageRecorder(target, {
     flushIntervalMs: 60_000,
     onError: (_e, dropped) => errors.push(dropped),
   })
+  return { usage, errors }
+}
+
+test('a row the database refuses is dropped once; the others are written, then and later', async () => {
+  const { usage, errors } = recorder(storage)
   usage.record('good-a', 'latch', '1')
   // PostgreSQL's text cannot hold NUL: this row fails every write.
   usage.record('bad\u0000', 'latch', '1')
@@ -41,11 +47,7 @@ test('while the database is away every count is kept, and written once it is bac
       away ? Promise.reject(new Error('connection refused')) : storage.addUsage(counters),
     ping: () => (away ? Promise.reject(new Error('connection refused')) : storage.ping()),
   }
-  const errors: number[] = []
-  const usage = createUsageRecorder(flaky, {
-    flushIntervalMs: 60_000,
-    onError: (_e, dropped) => errors.push(dropped),
-  })
+  const { usage, errors } = recorder(flaky)
   usage.record('kept', 'latch', '1')
   usage.record('kept', 'latch', '1')
   await usage.flush()

@@ -7,7 +7,7 @@ import { openStorage } from '../storage/openStorage.ts'
 import type { Storage } from '../storage/types.ts'
 import type { RpcBlock, RpcReceipt } from './decodeBlock.ts'
 import { TRANSFER_TOPIC } from './decodeBlock.ts'
-import { createIndexer, type IndexerLog } from './indexer.ts'
+import { createIndexer, type IndexerLog, type IndexerOptions } from './indexer.ts'
 
 const alice = `0x${'a1'.repeat(20)}`
 const bob = `0x${'b2'.repeat(20)}`
@@ -131,6 +131,21 @@ afterAll(() => storage.close())
 let nextChainId = 100
 const freshChain = () => ({ ...chain, chainId: nextChainId, caipNetworkId: `eip155:${nextChainId++}` })
 
+/** An indexer over a fake chain of `blocks` mined blocks, polling every 10 ms unless `options` differ. */
+function indexerOver(blocks: number, options: Partial<IndexerOptions> = {}) {
+  const fake = fakeChain()
+  fake.mine(blocks)
+  const config = freshChain()
+  const indexer = createIndexer({
+    chain: config,
+    storage,
+    client: fake.client,
+    pollIntervalMs: 10,
+    ...options,
+  })
+  return { fake, config, indexer }
+}
+
 async function transferCount(chainId: number) {
   const entries = await storage.history.page({ account: bob, chainId, limit: 10_000 })
   return entries.flatMap((entry) => entry.transfers).length
@@ -138,16 +153,7 @@ async function transferCount(chainId: number) {
 
 describe('createIndexer', () => {
   it('reads a backlog in rounds of batchBlocks and waits for new blocks', async () => {
-    const fake = fakeChain()
-    fake.mine(23)
-    const config = freshChain()
-    const indexer = createIndexer({
-      chain: config,
-      storage,
-      client: fake.client,
-      batchBlocks: 5,
-      pollIntervalMs: 10,
-    })
+    const { fake, config, indexer } = indexerOver(23, { batchBlocks: 5 })
     indexer.start()
     await indexer.waitFor(22, 5000)
     fake.mine(3)
@@ -158,16 +164,7 @@ describe('createIndexer', () => {
   })
 
   it('starts at startBlock on an empty database', async () => {
-    const fake = fakeChain()
-    fake.mine(10)
-    const config = freshChain()
-    const indexer = createIndexer({
-      chain: config,
-      storage,
-      client: fake.client,
-      startBlock: 6,
-      pollIntervalMs: 10,
-    })
+    const { fake, config, indexer } = indexerOver(10, { startBlock: 6 })
     indexer.start()
     await indexer.waitFor(9, 5000)
     await indexer.stop()
@@ -177,12 +174,9 @@ describe('createIndexer', () => {
   })
 
   it('keeps running while the RPC is down, logging and backing off, and catches up when it answers', async () => {
-    const fake = fakeChain()
-    fake.mine(8)
-    fake.state.down = true
-    const config = freshChain()
     const { log, lines } = recordingLog()
-    const indexer = createIndexer({ chain: config, storage, client: fake.client, log, pollIntervalMs: 10 })
+    const { fake, config, indexer } = indexerOver(8, { log })
+    fake.state.down = true
     indexer.start()
     await expect.poll(() => lines.filter((line) => line.level === 'warn').length).toBeGreaterThanOrEqual(3)
     const requests = fake.state.requests
@@ -198,10 +192,7 @@ describe('createIndexer', () => {
   })
 
   it('records a token contract whose name, symbol and decimals revert as Unknown token / ??? once', async () => {
-    const fake = fakeChain()
-    fake.mine(3)
-    const config = freshChain()
-    const indexer = createIndexer({ chain: config, storage, client: fake.client, pollIntervalMs: 10 })
+    const { config, indexer } = indexerOver(3)
     indexer.start()
     await indexer.waitFor(2, 5000)
     await indexer.stop()
@@ -218,10 +209,7 @@ describe('createIndexer', () => {
   })
 
   it('unwinds a reorg within the depth: the orphaned blocks’ transfers go, the new branch’s come', async () => {
-    const fake = fakeChain()
-    fake.mine(20)
-    const config = freshChain()
-    const indexer = createIndexer({ chain: config, storage, client: fake.client, pollIntervalMs: 10 })
+    const { fake, config, indexer } = indexerOver(20)
     indexer.start()
     await indexer.waitFor(19, 5000)
     const orphan = fake.hash(15)
@@ -238,10 +226,7 @@ describe('createIndexer', () => {
   })
 
   it('notices a reorg that leaves the chain as long as it was, with no block after it', async () => {
-    const fake = fakeChain()
-    fake.mine(10)
-    const config = freshChain()
-    const indexer = createIndexer({ chain: config, storage, client: fake.client, pollIntervalMs: 10 })
+    const { fake, config, indexer } = indexerOver(10)
     indexer.start()
     await indexer.waitFor(9, 5000)
     fake.fork(8, 2, 'b')
@@ -254,11 +239,8 @@ describe('createIndexer', () => {
   })
 
   it('stops, logging an error and writing nothing, on a reorg deeper than reorgDepth', async () => {
-    const fake = fakeChain()
-    fake.mine(40)
-    const config = freshChain()
     const { log, lines } = recordingLog()
-    const indexer = createIndexer({ chain: config, storage, client: fake.client, log, pollIntervalMs: 10 })
+    const { fake, config, indexer } = indexerOver(40, { log })
     indexer.start()
     await indexer.waitFor(39, 5000)
     const before = await Promise.all(
@@ -281,9 +263,8 @@ describe('createIndexer', () => {
   })
 
   it('stop() resolves promptly while waiting to retry', async () => {
-    const fake = fakeChain()
+    const { fake, indexer } = indexerOver(0, { pollIntervalMs: 5000 })
     fake.state.down = true
-    const indexer = createIndexer({ chain: freshChain(), storage, client: fake.client, pollIntervalMs: 5000 })
     indexer.start()
     await expect.poll(() => fake.state.requests).toBeGreaterThan(0)
     const started = Date.now()

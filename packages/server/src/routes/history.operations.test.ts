@@ -121,6 +121,16 @@ async function aliceHistory() {
   )
 }
 
+/** A priced transfer of a listed token as the route shows it, with the server’s image of `symbol`. */
+function listed(
+  name: string,
+  symbol: string,
+  moved: { direction: string; quantity: { numeric: string }; value: number; price: number },
+) {
+  const icon = { url: `https://latch.example/public/getTokenImage/${symbol}` }
+  return { fungible_info: { name, symbol, icon }, ...moved }
+}
+
 describe('a transaction as the account sees it', () => {
   it('lists every one, newest first', async () => {
     const body = (await t.app.inject(`/v1/account/${alice.toUpperCase().replace('0X', '0x')}/history`)).json()
@@ -141,17 +151,7 @@ describe('a transaction as the account sees it', () => {
     const { mint, burn } = await aliceHistory()
     expect(mint.metadata.operationType).toBe('mint')
     expect(mint.transfers).toEqual([
-      {
-        fungible_info: {
-          name: 'Latch USD',
-          symbol: 'LUSD',
-          icon: { url: 'https://latch.example/public/getTokenImage/LUSD' },
-        },
-        direction: 'in',
-        quantity: { numeric: '2' },
-        value: 2,
-        price: 1,
-      },
+      listed('Latch USD', 'LUSD', { direction: 'in', quantity: { numeric: '2' }, value: 2, price: 1 }),
     ])
     expect(burn.metadata.operationType).toBe('burn')
     expect(burn.transfers).toEqual([
@@ -163,17 +163,7 @@ describe('a transaction as the account sees it', () => {
     const { self } = await aliceHistory()
     expect(self.metadata.operationType).toBe('send')
     expect(self.transfers).toEqual([
-      {
-        fungible_info: {
-          name: 'Ether',
-          symbol: 'ETH',
-          icon: { url: 'https://latch.example/public/getTokenImage/ETH' },
-        },
-        direction: 'self',
-        quantity: { numeric: '0.001' },
-        value: 3,
-        price: 3000,
-      },
+      listed('Ether', 'ETH', { direction: 'self', quantity: { numeric: '0.001' }, value: 3, price: 3000 }),
     ])
   })
 
