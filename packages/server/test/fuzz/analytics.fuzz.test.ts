@@ -1,16 +1,10 @@
 // GET /getAnalyticsConfig and POST /e (one event or a batch; JSON or sendBeacon's text/plain) under hostile input.
-import { afterAll, beforeAll, describe, expect, it, test } from 'vitest'
-import { createTestApp, type TestApp } from '../support/app.ts'
-import { expectRefused, fuzzRoute, type RouteSpec, watchErrors } from './harness.ts'
+import { describe, expect, it, test } from 'vitest'
+import { createTestApp } from '../support/app.ts'
+import { appUnderFuzz, expectRefused, fuzzRoute, type RouteSpec } from './harness.ts'
 import type { Mutation } from './mutate.ts'
 
-let t: TestApp
-let lastError: () => string | undefined
-beforeAll(async () => {
-  t = await createTestApp()
-  lastError = watchErrors(t.app)
-})
-afterAll(() => t?.close())
+const { t, lastError } = appUnderFuzz(createTestApp)
 
 const query = { projectId: 'open', st: 'latch', sv: '0.1.0' }
 const headers = { origin: 'http://localhost:5173' }

@@ -1,16 +1,10 @@
 // The blockchain API over a real devnet: supported chains, an account's balances, fungible prices.
 import { anvilAddresses, testTokenAddresses } from '@latch/devnet'
-import { afterAll, beforeAll, expect, test } from 'vitest'
-import { type BlockchainTestApp, createBlockchainTestApp } from '../support/blockchainApp.ts'
-import { fuzzRoute, type RouteSpec, watchErrors } from './harness.ts'
+import { expect, test } from 'vitest'
+import { createBlockchainTestApp } from '../support/blockchainApp.ts'
+import { appUnderFuzz, fuzzRoute, type RouteSpec } from './harness.ts'
 
-let t: BlockchainTestApp
-let lastError: () => string | undefined
-beforeAll(async () => {
-  t = await createBlockchainTestApp()
-  lastError = watchErrors(t.app)
-}, 60_000)
-afterAll(() => t?.close())
+const { t, lastError } = appUnderFuzz(createBlockchainTestApp, 60_000)
 
 const sdk = { projectId: 'open', st: 'latch', sv: '0.1.0' }
 const account = anvilAddresses[0]

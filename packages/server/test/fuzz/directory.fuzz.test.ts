@@ -1,15 +1,9 @@
 // GET /getWallets and the four image routes under hostile queries and ids.
-import { afterAll, beforeAll, describe, expect, it, test } from 'vitest'
-import { createTestApp, type TestApp } from '../support/app.ts'
-import { expectRefused, fuzzRoute, type RouteSpec, watchErrors } from './harness.ts'
+import { describe, expect, it, test } from 'vitest'
+import { createTestApp } from '../support/app.ts'
+import { appUnderFuzz, expectRefused, fuzzRoute, type RouteSpec } from './harness.ts'
 
-let t: TestApp
-let lastError: () => string | undefined
-beforeAll(async () => {
-  t = await createTestApp()
-  lastError = watchErrors(t.app)
-})
-afterAll(() => t?.close())
+const { t, lastError } = appUnderFuzz(createTestApp)
 
 const sdk = { projectId: 'open', st: 'latch', sv: '0.1.0' }
 

@@ -1,7 +1,7 @@
 // The fuzz loop of one route and the one assertion every answer must pass: never a server error, and a 400 that
 // names the request field it refused (the field the fuzzer touched, a parent of it, or a part of what it put there).
 import fc from 'fast-check'
-import { expect } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import type { LatchApp } from '../../src/app.ts'
 import { hostileJson, hostileKey, hostileWire, objectOf, RawJson, RawUrl } from './hostile.ts'
 import {
@@ -51,6 +51,30 @@ export function watchErrors(app: LatchApp): () => string | undefined {
       .filter(Boolean)
       .join('; ')
   }
+}
+
+/**
+ * Sets up a fuzz file's app: `create()` starts it before the file's tests (its errors watched for `lastError`)
+ * and it closes after them. `t.app` is the app, inside a test.
+ */
+export function appUnderFuzz(
+  create: () => Promise<{ app: LatchApp; close(): Promise<void> }>,
+  timeoutMs?: number,
+): { t: { readonly app: LatchApp }; lastError: () => string | undefined } {
+  let started: { app: LatchApp; close(): Promise<void> } | undefined
+  let watched: (() => string | undefined) | undefined
+  beforeAll(async () => {
+    started = await create()
+    watched = watchErrors(started.app)
+  }, timeoutMs)
+  afterAll(() => started?.close())
+  const t = {
+    get app(): LatchApp {
+      if (!started) throw new Error('the app starts in beforeAll: use t.app inside a test')
+      return started.app
+    },
+  }
+  return { t, lastError: () => watched?.() }
 }
 
 /** Text short enough for a report: long values keep their start and say how long they were. */

@@ -1,19 +1,13 @@
 // GET /v1/account/:account/history: the cursor is base64url of JSON [minedAt, chainId, blockNumber, txIndex]; the
 // fuzzer mutates its parts before encoding, so hostile dates and integers reach the page query.
 import { anvilAddresses } from '@latch/devnet'
-import { afterAll, beforeAll, describe, expect, it, test } from 'vitest'
-import { type BlockchainTestApp, createBlockchainTestApp } from '../support/blockchainApp.ts'
-import { expectRefused, fuzzRoute, type RouteSpec, watchErrors } from './harness.ts'
+import { describe, expect, it, test } from 'vitest'
+import { createBlockchainTestApp } from '../support/blockchainApp.ts'
+import { appUnderFuzz, expectRefused, fuzzRoute, type RouteSpec } from './harness.ts'
 import { toJson } from './hostile.ts'
 import type { Mutation } from './mutate.ts'
 
-let t: BlockchainTestApp
-let lastError: () => string | undefined
-beforeAll(async () => {
-  t = await createBlockchainTestApp()
-  lastError = watchErrors(t.app)
-}, 60_000)
-afterAll(() => t?.close())
+const { t, lastError } = appUnderFuzz(createBlockchainTestApp, 60_000)
 
 const history: RouteSpec = {
   method: 'GET',
