@@ -158,21 +158,16 @@ describe('with nothing stored, reconnect loads no adapter at all', () => {
     expect(client.connection.getState().status).toBe('disconnected')
   })
 
-  it('ignores a stored connection for a namespace the app has no adapter for', async () => {
+  it.each([
+    ['ignores a stored connection for a namespace the app has no adapter for', '{"solana":"phantom"}'],
+    ['loads nothing when stored data is unreadable', 'not json'],
+  ])('%s', async (_name, stored) => {
     const fake = threeWallets()
-    const storage = createMemoryStorage({ '@latch/connections': '{"solana":"phantom"}' })
+    const storage = createMemoryStorage({ '@latch/connections': stored })
     const { client } = createTestLatch({ storage }, fake)
     await client.reconnect()
     expect(fake.loads).toHaveLength(0)
     expect(client.connection.getState().status).toBe('disconnected')
-  })
-
-  it('loads nothing when stored data is unreadable', async () => {
-    const fake = threeWallets()
-    const storage = createMemoryStorage({ '@latch/connections': 'not json' })
-    const { client } = createTestLatch({ storage }, fake)
-    await client.reconnect()
-    expect(fake.loads).toHaveLength(0)
   })
 })
 
