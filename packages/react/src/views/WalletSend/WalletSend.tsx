@@ -1,39 +1,35 @@
 // The Send views share one chunk: a visitor who opens Send goes on to choose a token and to review.
-import type { RouterState } from '@latch/core'
+import { lazy, type RouterState } from '@latch/core'
 import { useEffect, useState } from 'react'
 import { useLatchClient } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
 import { Spinner } from '../../modal/Spinner.tsx'
 import { loadTokensModule } from '../registry.ts'
-import type { TokensModule } from './useSendForm.ts'
 import WalletSendPreviewView from './WalletSendPreviewView.tsx'
 import WalletSendSelectTokenView from './WalletSendSelectTokenView.tsx'
 import WalletSendView from './WalletSendView.tsx'
 
 const selectView = (state: RouterState) => state.view
-let loaded: TokensModule | undefined
+/** The token list's module (its balances hook and token icon), loaded once for every Send view. */
+const tokensModule = lazy(loadTokensModule)
 
 /** WalletSend, WalletSendSelectToken or WalletSendPreview, as the router says, once the token list's chunk is in. */
 export default function WalletSend() {
   const view = useStore(useLatchClient().router.store, selectView)
-  const [tokens, setTokens] = useState(loaded)
+  const [tokens, setTokens] = useState(tokensModule.get)
   const [failed, setFailed] = useState(false)
-  const [attempt, setAttempt] = useState(0)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` loads the chunk again on 'Try again'
+  // Clearing `failed` ('Try again') runs it again.
   useEffect(() => {
-    if (tokens) return
+    if (tokens || failed) return
     let live = true
-    loadTokensModule().then(
-      (module) => {
-        loaded = module
-        if (live) setTokens(module)
-      },
+    tokensModule.load().then(
+      (module) => live && setTokens(module),
       () => live && setFailed(true),
     )
     return () => {
       live = false
     }
-  }, [tokens, attempt])
+  }, [tokens, failed])
 
   if (!tokens)
     return failed ? (
@@ -41,10 +37,7 @@ export default function WalletSend() {
         <button
           type="button"
           className="latch-button latch-button-secondary"
-          onClick={() => {
-            setFailed(false)
-            setAttempt(attempt + 1)
-          }}
+          onClick={() => setFailed(false)}
         >
           Try again
         </button>
