@@ -89,3 +89,25 @@ describe('SIWXSignMessage view (SPEC §4 sign-in)', () => {
     vi.restoreAllMocks()
   })
 })
+
+describe('SIWXSignMessage view when sign-in cannot load', () => {
+  it("says so and offers 'Try again', which loads it again", async () => {
+    const { client, open } = await renderWithClient(null, {
+      siwx: { required: false, store: memoryStore() },
+    })
+    const siwxController = client.siwxController
+    let attempts = 0
+    client.siwxController = () => {
+      attempts++
+      return attempts === 1 ? Promise.reject(new Error('chunk request failed')) : siwxController()
+    }
+    await open({ view: 'SIWXSignMessage' })
+    const dialog = await findView('Sign In')
+
+    expect(await within(dialog).findByText('Sign-in could not be loaded.')).toBeTruthy()
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Try again' }))
+
+    expect(await within(dialog).findByRole('button', { name: 'Sign' })).toBeTruthy()
+    expect(attempts).toBe(2)
+  })
+})

@@ -56,9 +56,9 @@ export default function SignInView() {
   const client = useLatchClient()
   const [controller, setController] = useState<SiwxController>()
   const [failed, setFailed] = useState(false)
-  const [attempt, setAttempt] = useState(0)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` loads the chunk again on 'Try again'
+  // Clearing `failed` ('Try again') runs it again.
   useEffect(() => {
+    if (failed) return
     let live = true
     client.siwxController().then(
       (loaded) => live && setController(loaded),
@@ -67,7 +67,7 @@ export default function SignInView() {
     return () => {
       live = false
     }
-  }, [client, attempt])
+  }, [client, failed])
 
   if (controller) return <SignIn controller={controller} />
   // The sign-in chunk is core's and usually already loaded by the session check: a blank moment at most.
@@ -80,14 +80,7 @@ export default function SignInView() {
   return (
     <div className="latch-view">
       <p className="latch-muted latch-center-text">Sign-in could not be loaded.</p>
-      <button
-        type="button"
-        className="latch-button latch-button-secondary"
-        onClick={() => {
-          setFailed(false)
-          setAttempt(attempt + 1)
-        }}
-      >
+      <button type="button" className="latch-button latch-button-secondary" onClick={() => setFailed(false)}>
         Try again
       </button>
     </div>
