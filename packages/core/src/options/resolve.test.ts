@@ -5,12 +5,12 @@ import {
   devnetA,
   devnetB,
   unconfiguredNetwork,
-} from '../test/fakeAdapter.ts'
-import { createLatch } from './createLatch.ts'
-import { InvalidOptionsError } from './errors/BaseError.ts'
-import { resolveOptions } from './options/resolve.ts'
-import type { LatchOptions } from './options/types.ts'
-import type { Network } from './types.ts'
+} from '../../test/fakeAdapter.ts'
+import { createLatch } from '../createLatch.ts'
+import { InvalidOptionsError } from '../errors/BaseError.ts'
+import type { Network } from '../types.ts'
+import { resolveOptions } from './resolve.ts'
+import type { LatchOptions } from './types.ts'
 
 const base: LatchOptions = { networks: [devnetA, devnetB], storage: createMemoryStorage() }
 
