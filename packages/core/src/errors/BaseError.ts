@@ -106,12 +106,13 @@ export class DisconnectError extends BaseError {
   }
 }
 
-/** A server feature (wallet directory, analytics) used by a client created without `apiUrl`. */
+/** A server feature (wallet directory, account data, sign-in sessions) used by a client created without `apiUrl`. */
 export class ApiNotConfiguredError extends BaseError {
   override name = 'ApiNotConfiguredError'
-  constructor() {
+  /** `feature`: what needed the server, as the details name it (default: the wallet directory). */
+  constructor(feature = 'the wallet directory') {
     super('No Latch server configured', {
-      details: 'Set the apiUrl option to the base URL of a Latch server to use the wallet directory.',
+      details: `Set the apiUrl option to the base URL of a Latch server to use ${feature}.`,
     })
   }
 }

@@ -22,6 +22,7 @@ describe('latchSiwxStore', () => {
     await expect(store.getNonce(account)).rejects.toBeInstanceOf(ApiNotConfiguredError)
     await expect(store.getSessions(account)).rejects.toMatchObject({
       shortMessage: 'No Latch server configured',
+      details: 'Set the apiUrl option to the base URL of a Latch server to use sign-in sessions.',
     })
     expect(server.requests).toEqual([])
   })

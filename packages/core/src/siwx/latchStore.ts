@@ -45,7 +45,7 @@ export function latchSiwxStore(
 ): SiwxStore {
   const { apiUrl, projectId, storage } = options
   const call = async <T>(path: string, init?: RequestInit): Promise<T> => {
-    if (!apiUrl) throw new ApiNotConfiguredError()
+    if (!apiUrl) throw new ApiNotConfiguredError('sign-in sessions')
     return requestJson<T>(fetch, serverUrl(apiUrl, path, projectId), init)
   }
   const toSession = (session: ServerSession): SiwxSession => ({
