@@ -1,8 +1,7 @@
 import { createServer, type IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
-import { decodeJWT } from '@walletconnect/relay-auth'
 import { addressKey, clientAddress } from './address.ts'
-import { authProblem } from './auth.ts'
+import { checkAuth } from './auth.ts'
 import type { RelayLimits } from './limits.ts'
 
 /** One socket of `key` fewer in `counts`. */
@@ -39,7 +38,7 @@ export interface AdmissionServerParameters {
 
 /**
  * The relay's HTTP server: plain requests answered 426, WebSocket upgrades admitted within the per-address and
- * relay-wide connection caps and with a valid JWT (`authProblem`), the rest refused with an HTTP status.
+ * relay-wide connection caps and with a valid JWT (`checkAuth`), the rest refused with an HTTP status.
  */
 export function admissionServer({ limits, proxies, now, audiences, admit }: AdmissionServerParameters) {
   /** Open and upgrading sockets per address (`addressKey`), and in all. */
@@ -104,19 +103,13 @@ export function admissionServer({ limits, proxies, now, audiences, admit }: Admi
       connections--
       release(perIp, ip)
     })
-    authProblem(request, now(), audiences).then(
-      (problem) => {
-        if (problem) {
-          refuse(socket, '401 Unauthorized', problem)
-          return
-        }
-        if (socket.destroyed) return
-        const auth = new URL(request.url ?? '/', 'ws://relay').searchParams.get('auth')!
-        const clientId = String(decodeJWT(auth).payload.iss)
-        admit(request, socket, head, clientId)
-      },
-      () => socket.destroy(),
-    )
+    checkAuth(request, now(), audiences)
+      .then((checked) => {
+        if ('problem' in checked) refuse(socket, '401 Unauthorized', checked.problem)
+        else if (!socket.destroyed) admit(request, socket, head, checked.clientId)
+      })
+      // Whatever goes wrong on the way in closes this socket, never the process.
+      .catch(() => socket.destroy())
   })
 
   return { server, tcpSockets }

@@ -16,6 +16,8 @@ export interface RelayLimits {
   maxSubscriptions: number
   /** Largest `message` one publish may carry, in characters. Default 100,000. */
   maxMessageLength: number
+  /** Messages one `irn_batchPublish` may carry (all-or-nothing). Default 100. */
+  maxBatchMessages: number
   /** Characters a connection may publish in a burst… Default 1 MiB. */
   publishBurstBytes: number
   /** …refilled at this rate per second. Default 64 KiB. */
@@ -50,6 +52,7 @@ export const defaultRelayLimits: RelayLimits = {
   maxSubscriptionsPerClient: 200,
   maxSubscriptions: 100_000,
   maxMessageLength: 100_000,
+  maxBatchMessages: 100,
   publishBurstBytes: 1024 * 1024,
   publishBytesPerSecond: 64 * 1024,
   frameBurst: 200,

@@ -106,7 +106,7 @@ export function relayMethods({ limits, store, now, send, subscriptions }: RelayM
         return true
       }
       case 'irn_batchPublish': {
-        const messages = arrayOf(objectOf(frame.params).messages, 'messages', 100)
+        const messages = arrayOf(objectOf(frame.params).messages, 'messages', limits.maxBatchMessages)
         const entries = messages.map((item, index) => {
           const params = objectOf(item, `messages[${index}]`)
           try {

@@ -95,7 +95,9 @@ describe('the relay’s JSON-RPC (irn_*)', () => {
 
 describe('malformed frames and limits: JSON-RPC errors, and the relay keeps serving', () => {
   it('answers each problem with its code', async () => {
-    const target = await relay({ limits: { maxMessageLength: 10, maxSubscriptionsPerClient: 2 } })
+    const target = await relay({
+      limits: { maxMessageLength: 10, maxSubscriptionsPerClient: 2, maxBatchMessages: 2 },
+    })
     const client = await connect(target)
     const error = async (text: string) => JSON.parse(await client.send(text)).error
     expect(await error('not json')).toEqual({ code: -32700, message: 'Parse error: the frame is not JSON' })
@@ -116,6 +118,11 @@ describe('malformed frames and limits: JSON-RPC errors, and the relay keeps serv
     expect((await client.call('irn_subscribe', { topic: topic() })).error).toEqual({
       code: -32005,
       message: 'Limit exceeded: a connection may subscribe to at most 2 topics',
+    })
+    const three = [topic(), topic(), topic()].map((t) => ({ topic: t, message: 'x', ttl: 300 }))
+    expect((await client.call('irn_batchPublish', { messages: three })).error).toEqual({
+      code: -32602,
+      message: 'Invalid params: messages may hold at most 2 items',
     })
     expect((await error(Buffer.from([1, 2, 3]) as unknown as string)).code).toBe(-32600)
     // Still serving.
