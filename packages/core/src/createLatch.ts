@@ -18,9 +18,9 @@ import { createIdentityReader } from './client/identity.ts'
 import { createReconnect } from './client/reconnect.ts'
 import { createSession } from './client/session.ts'
 import { ApiNotConfiguredError, BaseError } from './errors/BaseError.ts'
-import { hasWalletAdapters, resolveOptions } from './options/resolve.ts'
+import { resolveOptions } from './options/resolve.ts'
 import type { LatchOptions, ResolvedOptions } from './options/types.ts'
-import { type RouterData, resolveOpeningView, type View } from './router/router.ts'
+import { openingView, type RouterData, type View } from './router/router.ts'
 import type { SiwxController } from './siwx/siwx.ts'
 import type { AccountState } from './state/account.ts'
 import type { ThemeState } from './state/theme.ts'
@@ -157,12 +157,7 @@ export function createLatch(options: LatchOptions): LatchClient {
       theme.setState({ mode })
     },
     async open(parameters = {}) {
-      const view = resolveOpeningView({
-        requested: parameters.view,
-        hasAdapters: hasWalletAdapters(resolved),
-        address: accounts.get(context.activeNamespace()).address,
-        isMobile: resolved.isMobile(),
-      })
+      const view = openingView(resolved, accounts.get(context.activeNamespace()).address, parameters.view)
       router.reset(view, parameters.data)
       const wasOpen = modal.getState().open
       modal.setOpen(true)

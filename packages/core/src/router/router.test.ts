@@ -1,33 +1,45 @@
 import { describe, expect, it } from 'vitest'
 import { connectThrough, createTestLatch } from '../../test/fakeAdapter.ts'
-import { createRouter, resolveOpeningView } from './router.ts'
+import { defaultFeatures } from '../options/defaults.ts'
+import { createRouter, openingView } from './router.ts'
 
 const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
-describe('opening rules, in order (resolveOpeningView)', () => {
+/** The options the opening rules read: wallet adapters or not, a phone or not, legalCheckbox or not. */
+const app = ({ adapters = true, mobile = false, legal = false }) => ({
+  adapters: adapters ? [{ namespace: 'eip155' as const, load: async () => ({}) as never }] : [],
+  basic: false,
+  isMobile: () => mobile,
+  features: { ...defaultFeatures, legalCheckbox: legal },
+})
+
+describe('opening rules, in order (openingView)', () => {
   it('1. an explicitly requested view wins, even when connected', () => {
-    expect(resolveOpeningView({ requested: 'Networks', hasAdapters: true, address, isMobile: false })).toBe(
-      'Networks',
-    )
-    expect(resolveOpeningView({ requested: 'Connect', hasAdapters: false, isMobile: true })).toBe('Connect')
+    expect(openingView(app({}), address, 'Networks')).toBe('Networks')
+    expect(openingView(app({ adapters: false, mobile: true }), undefined, 'Connect')).toBe('Connect')
   })
 
   it('2. with no wallet adapters and no connected address, mobile visitors see AllWallets', () => {
-    expect(resolveOpeningView({ hasAdapters: false, isMobile: true })).toBe('AllWallets')
+    expect(openingView(app({ adapters: false, mobile: true }), undefined)).toBe('AllWallets')
   })
 
   it('2. with no wallet adapters and no connected address, desktop visitors see ConnectingWalletConnectBasic', () => {
-    expect(resolveOpeningView({ hasAdapters: false, isMobile: false })).toBe('ConnectingWalletConnectBasic')
+    expect(openingView(app({ adapters: false }), undefined)).toBe('ConnectingWalletConnectBasic')
+  })
+
+  it('2. with legalCheckbox, a mobile visitor starts on Connect, where the terms are agreed to', () => {
+    expect(openingView(app({ adapters: false, mobile: true, legal: true }), undefined)).toBe('Connect')
+    expect(openingView(app({ adapters: false, legal: true }), undefined)).toBe('ConnectingWalletConnectBasic')
   })
 
   it('3. a connected address opens Account', () => {
-    expect(resolveOpeningView({ hasAdapters: true, address, isMobile: false })).toBe('Account')
-    expect(resolveOpeningView({ hasAdapters: false, address, isMobile: true })).toBe('Account')
+    expect(openingView(app({}), address)).toBe('Account')
+    expect(openingView(app({ adapters: false, mobile: true }), address)).toBe('Account')
   })
 
   it('4. otherwise Connect', () => {
-    expect(resolveOpeningView({ hasAdapters: true, isMobile: false })).toBe('Connect')
-    expect(resolveOpeningView({ hasAdapters: true, isMobile: true })).toBe('Connect')
+    expect(openingView(app({}), undefined)).toBe('Connect')
+    expect(openingView(app({ mobile: true }), undefined)).toBe('Connect')
   })
 })
 
@@ -53,6 +65,16 @@ describe('opening rules, in order (client.open)', () => {
     const { client } = createTestLatch({ adapters: [], isMobile: () => true })
     await client.open()
     expect(client.router.store.getState().view).toBe('AllWallets')
+  })
+
+  it('2. with no wallet adapters and legalCheckbox, mobile visitors see Connect (the terms are there)', async () => {
+    const { client } = createTestLatch({
+      adapters: [],
+      isMobile: () => true,
+      features: { legalCheckbox: true },
+    })
+    await client.open()
+    expect(client.router.store.getState().view).toBe('Connect')
   })
 
   it('2. with no wallet adapters, desktop visitors see ConnectingWalletConnectBasic', async () => {

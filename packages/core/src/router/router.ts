@@ -1,4 +1,6 @@
 import type { WalletListing } from '../api/types.ts'
+import { hasWalletAdapters } from '../options/resolve.ts'
+import type { ResolvedOptions } from '../options/types.ts'
 import { createStore, type Store } from '../state/store.ts'
 
 /** The modal's internal views (SPEC §2, plus Networks for the network picker). */
@@ -39,25 +41,25 @@ export interface RouterState {
   data: RouterData
 }
 
-export interface OpeningContext {
-  requested?: View | undefined
-  hasAdapters: boolean
-  address?: string | undefined
-  isMobile: boolean
-}
-
 /**
- * The opening rules of SPEC §2, in order.
+ * The view `open()` starts on (SPEC §2's opening rules, in order): the view asked for; with no wallet adapters and
+ * nobody connected, ConnectingWalletConnectBasic on a desktop and All Wallets on a phone (Connect with
+ * `legalCheckbox`: the terms are agreed to on that list); Account once connected; else Connect.
  *
  * @example
- * resolveOpeningView({ hasAdapters: true, address: '0x…', isMobile: false }) // 'Account'
+ * openingView(client.options, client.getAccount().address) // 'Connect'
  */
-export function resolveOpeningView(context: OpeningContext): View {
-  if (context.requested) return context.requested
-  if (!context.hasAdapters && !context.address) {
-    return context.isMobile ? 'AllWallets' : 'ConnectingWalletConnectBasic'
+export function openingView(
+  options: Pick<ResolvedOptions, 'adapters' | 'basic' | 'isMobile' | 'features'>,
+  address: string | undefined,
+  requested?: View,
+): View {
+  if (requested) return requested
+  if (address) return 'Account'
+  if (!hasWalletAdapters(options)) {
+    if (!options.isMobile()) return 'ConnectingWalletConnectBasic'
+    return options.features.legalCheckbox ? 'Connect' : 'AllWallets'
   }
-  if (context.address) return 'Account'
   return 'Connect'
 }
 

@@ -1,4 +1,4 @@
-import { hasWalletAdapters, type LatchClient, resolveOpeningView, type View, whenIdle } from '@latch/core'
+import { type LatchClient, openingView, type View, whenIdle } from '@latch/core'
 import { createChunk } from '../chunk.ts'
 import { viewChunks } from '../views/registry.ts'
 
@@ -9,13 +9,7 @@ export const modalChunk = createChunk(() => import('./Modal.tsx'))
  * so a click shows the wallet list at once. Fetches only the app's own assets: no request leaves the origin.
  */
 export function prefetchModal(client: LatchClient, view?: View): void {
-  const target =
-    view ??
-    resolveOpeningView({
-      hasAdapters: hasWalletAdapters(client.options),
-      address: client.getAccount().address,
-      isMobile: client.options.isMobile(),
-    })
+  const target = view ?? openingView(client.options, client.getAccount().address)
   void modalChunk.load().catch(() => undefined)
   void viewChunks[target]?.load().catch(() => undefined)
   for (const adapter of client.options.adapters)
