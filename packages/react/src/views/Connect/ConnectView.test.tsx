@@ -118,6 +118,15 @@ describe('Connect view with legalCheckbox', () => {
     expect(within(dialog).getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe(
       'https://app.example/privacy#data',
     )
+    // Described for assistive tech: the links open a new tab; the wallets wait for the agreement.
+    const description = (element: Element) =>
+      document.getElementById(element.getAttribute('aria-describedby') ?? '')?.textContent?.trim()
+    expect(description(within(dialog).getByRole('link', { name: 'Terms of Service' }))).toBe(
+      'Opens in a new tab',
+    )
+    expect(description(within(dialog).getByRole('group'))).toBe(
+      'I agree to the Terms of Service and Privacy Policy',
+    )
     // Disabled by the fieldset around the list; happy-dom does not apply it to `:disabled` (the e2e test sees
     // the rows disabled in Chromium).
     const disabled = (row: HTMLElement) => row.closest('fieldset')?.disabled === true

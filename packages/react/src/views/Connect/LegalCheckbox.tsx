@@ -1,5 +1,5 @@
 import { createStore, type LatchClient, type Store } from '@latch/core'
-import type { ReactNode } from 'react'
+import { type ReactNode, useId } from 'react'
 import { useLatchClient } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
 
@@ -31,9 +31,9 @@ const styles = {
   fieldset: { minWidth: 0, margin: 0, padding: 0, border: 0 },
 } as const
 
-const link = (href: string | undefined, text: string) =>
+const link = (href: string | undefined, text: string, newTabId: string) =>
   href ? (
-    <a href={href} target="_blank" rel="noopener noreferrer" style={styles.link}>
+    <a href={href} target="_blank" rel="noopener noreferrer" style={styles.link} aria-describedby={newTabId}>
       {text}
     </a>
   ) : (
@@ -50,6 +50,8 @@ export default function LegalCheckbox({ children }: { children?: ReactNode }) {
   const agreement = agreementOf(client)
   const agreed = useStore(agreement, selectAgreed)
   const { termsConditionsUrl, privacyPolicyUrl } = client.options
+  const termsId = useId()
+  const newTabId = useId()
   return (
     <>
       <label className="latch-muted" style={styles.label}>
@@ -59,12 +61,16 @@ export default function LegalCheckbox({ children }: { children?: ReactNode }) {
           checked={agreed}
           onChange={(event) => agreement.setState({ agreed: event.target.checked })}
         />
-        <span>
-          I agree to the {link(termsConditionsUrl, 'Terms of Service')} and{' '}
-          {link(privacyPolicyUrl, 'Privacy Policy')}
+        <span id={termsId}>
+          I agree to the {link(termsConditionsUrl, 'Terms of Service', newTabId)} and{' '}
+          {link(privacyPolicyUrl, 'Privacy Policy', newTabId)}
         </span>
       </label>
-      <fieldset style={styles.fieldset} disabled={!agreed}>
+      <span id={newTabId} hidden>
+        Opens in a new tab
+      </span>
+      {/* Until the box is ticked, the wallets say why they cannot be chosen. */}
+      <fieldset style={styles.fieldset} disabled={!agreed} aria-describedby={agreed ? undefined : termsId}>
         {children}
       </fieldset>
     </>
