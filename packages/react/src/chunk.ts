@@ -15,6 +15,13 @@ export interface Chunk {
   get(): LazyComponent | undefined
 }
 
+/**
+ * A chunk whose module's default export is the component, loaded once (core's `lazy`: a failed request is tried
+ * again by the next `load()`).
+ *
+ * @example
+ * const accountChunk = createChunk(() => import('./Account/AccountView.tsx'))
+ */
 export function createChunk(loader: () => Promise<{ default: LazyComponent }>): Chunk {
   const module = lazy(loader)
   return {

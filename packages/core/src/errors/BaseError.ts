@@ -109,8 +109,8 @@ export class DisconnectError extends BaseError {
 /** A server feature (wallet directory, account data, sign-in sessions) used by a client created without `apiUrl`. */
 export class ApiNotConfiguredError extends BaseError {
   override name = 'ApiNotConfiguredError'
-  /** `feature`: what needed the server, as the details name it (default: the wallet directory). */
-  constructor(feature = 'the wallet directory') {
+  /** `feature`: what needed the server, as the details name it (default: the directory and account data). */
+  constructor(feature = 'its wallet directory and account data') {
     super('No Latch server configured', {
       details: `Set the apiUrl option to the base URL of a Latch server to use ${feature}.`,
     })

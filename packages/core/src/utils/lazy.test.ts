@@ -30,4 +30,16 @@ describe('lazy', () => {
     expect(await value.load()).toBe('loaded')
     expect(loads).toBe(2)
   })
+
+  it('turns a loader that throws at once into a rejection, and tries again next time', async () => {
+    let calls = 0
+    const value = lazy<string>(() => {
+      calls++
+      if (calls === 1) throw new Error('no adapter code')
+      return Promise.resolve('adapter')
+    })
+
+    await expect(value.load()).rejects.toThrow('no adapter code')
+    expect(await value.load()).toBe('adapter')
+  })
 })

@@ -20,7 +20,8 @@ export function lazy<T>(load: () => Promise<T>): Lazy<T> {
   let loading: Promise<T> | undefined
   return {
     load() {
-      loading ??= load().then(
+      // A loader that throws instead of rejecting still settles (DESIGN.md rule 8).
+      loading ??= new Promise<T>((resolve) => resolve(load())).then(
         (loaded) => {
           value = loaded
           return loaded
