@@ -1,13 +1,14 @@
-import { expectTypeOf, test } from 'vitest'
-import type { z } from 'zod'
-// Type-only: the client's API types (the server may not import @latch/core at run time).
+// The wire types are core's (what the client reads and sends); the server's schemas validate them at run time
+// and must describe exactly those types. Type-only: at run time the server takes only `@latch/core/names`.
 import type {
   AnalyticsConfig,
   AnalyticsEvent,
   GetWalletsParameters,
   WalletListing,
   WalletsPage,
-} from '../../core/src/api/types.ts'
+} from '@latch/core'
+import { expectTypeOf, test } from 'vitest'
+import type { z } from 'zod'
 import type {
   analyticsConfig,
   analyticsEvent,
