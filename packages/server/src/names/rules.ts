@@ -3,9 +3,6 @@ import { DEFAULT_NAME_ZONE, labelProblem } from '@latch/core/names'
 import { z } from 'zod'
 import { text } from '../schemas.ts'
 
-/** The zone names live in unless a request names another configured zone. */
-export const DEFAULT_ZONE = DEFAULT_NAME_ZONE
-
 /** A registration message may be this old when it arrives… */
 export const MESSAGE_MAX_AGE_S = 10 * 60
 /** …and this far in the future (clocks differ). */
@@ -21,7 +18,7 @@ export type NameCheck =
  * @example
  * checkName(' Alice ', ['latch.id']) // { ok: true, name: 'alice.latch.id', label: 'alice', zone: 'latch.id' }
  */
-export function checkName(input: string, zones: readonly string[], zone = DEFAULT_ZONE): NameCheck {
+export function checkName(input: string, zones: readonly string[], zone = DEFAULT_NAME_ZONE): NameCheck {
   const text = input.trim().toLowerCase()
   const inZone = zones.find((candidate) => text.endsWith(`.${candidate}`))
   const label = inZone ? text.slice(0, -inZone.length - 1) : text

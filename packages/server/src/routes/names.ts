@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { chainOfCoinType, coinTypeOfChain, ETHEREUM_COIN_TYPE } from '@latch/core/names'
+import { chainOfCoinType, coinTypeOfChain, DEFAULT_NAME_ZONE, ETHEREUM_COIN_TYPE } from '@latch/core/names'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { createPublicClient, type Hex, http } from 'viem'
 import { mainnet } from 'viem/chains'
@@ -7,13 +7,7 @@ import { z } from 'zod'
 import { chainClient } from '../chains/clients.ts'
 import { balanceParams } from '../chains/schemas.ts'
 import type { BlockchainConfig } from '../chains/types.ts'
-import {
-  checkName,
-  DEFAULT_ZONE,
-  parseRegistrationMessage,
-  suggestionLabels,
-  timestampProblem,
-} from '../names/rules.ts'
+import { checkName, parseRegistrationMessage, suggestionLabels, timestampProblem } from '../names/rules.ts'
 import { errorBody, sdkQuery, text } from '../schemas.ts'
 import { checkSignature } from '../signatures.ts'
 import type { NameRecord } from '../storage/names.ts'
@@ -65,7 +59,7 @@ function profileOf(record: NameRecord): z.output<typeof profile> {
  */
 export const namesRoutes: FastifyPluginAsyncZod<NamesRoutesOptions> = async (app, options) => {
   const { storage, blockchain } = options
-  const zones = options.zones?.length ? [...options.zones] : [DEFAULT_ZONE]
+  const zones = options.zones?.length ? [...options.zones] : [DEFAULT_NAME_ZONE]
   const now = options.now ?? (() => new Date())
   // A signature is checked on the chain its coin type names (so smart accounts verify, ERC-1271/6492).
   const verifiers = new Map(

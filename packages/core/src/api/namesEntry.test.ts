@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { chainOfCoinType, coinTypeOf, coinTypeOfChain, labelProblem } from './nameRules.ts'
+import { chainOfCoinType, coinTypeOf, coinTypeOfChain, labelProblem } from './namesEntry.ts'
 
 describe('labelProblem', () => {
   it('names the rule a label breaks', () => {
