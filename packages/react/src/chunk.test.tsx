@@ -1,13 +1,14 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createChunk, useChunk } from './chunk.ts'
+import { createChunk } from './chunk.ts'
+import { useAsync } from './hooks/useAsync.ts'
 import { ChunkContent } from './modal/ChunkContent.tsx'
 
 const Hello = () => <p>Hello view</p>
 
 function Show({ chunk }: { chunk: ReturnType<typeof createChunk> }) {
-  return <ChunkContent state={useChunk(chunk)} />
+  return <ChunkContent state={useAsync(chunk.load, chunk, chunk.get)} />
 }
 
 afterEach(cleanup)

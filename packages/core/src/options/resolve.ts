@@ -77,14 +77,16 @@ function checkNetwork(network: unknown, index: number): Network {
   return n as Network
 }
 
+/** The value as a URL, or undefined when it is not one. */
+function toUrl(value: unknown): URL | undefined {
+  try {
+    return new URL(value as string)
+  } catch {}
+}
+
 function checkApiUrl(value: unknown, name = 'apiUrl'): string | undefined {
   if (value === undefined) return undefined
-  let url: URL | undefined
-  try {
-    url = new URL(value as string)
-  } catch {
-    url = undefined
-  }
+  const url = toUrl(value)
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) {
     fail(`${name} must be an http(s) URL without query or fragment, not ${JSON.stringify(value)}.`)
   }
@@ -94,10 +96,7 @@ function checkApiUrl(value: unknown, name = 'apiUrl'): string | undefined {
 /** A link the modal shows (the app's terms, its privacy policy): an http(s) URL. */
 function checkLink(value: unknown, name: string): string | undefined {
   if (value === undefined) return undefined
-  let url: URL | undefined
-  try {
-    url = new URL(value as string)
-  } catch {}
+  const url = toUrl(value)
   if (!url || !/^https?:$/.test(url.protocol))
     fail(`${name} must be an http(s) URL, not ${JSON.stringify(value)}.`)
   return url.href
@@ -114,13 +113,9 @@ function checkProjectId(value: unknown): string | undefined {
 function checkWalletConnect(value: unknown): WalletConnectSettings | undefined {
   if (value === undefined) return undefined
   const { relayUrl = WALLETCONNECT_RELAY_URL, projectId } = (value ?? {}) as WalletConnectOptions
-  let url: URL | undefined
-  try {
-    url = new URL(relayUrl)
-  } catch {}
   if (
     typeof value !== 'object' ||
-    !/^wss?:$/.test(url?.protocol ?? '') ||
+    !/^wss?:$/.test(toUrl(relayUrl)?.protocol ?? '') ||
     (projectId !== undefined && (typeof projectId !== 'string' || !projectId))
   )
     fail(

@@ -1,7 +1,7 @@
 import type { LatchClient } from '@latch/core'
 import { type ReactNode, useEffect, useState } from 'react'
-import { useChunk } from '../chunk.ts'
 import { LatchContext } from '../context.ts'
+import { useAsync } from '../hooks/useAsync.ts'
 import { modalChunk, prefetchWhenIdle } from '../modal/prefetch.ts'
 
 export interface LatchProviderProps {
@@ -31,7 +31,7 @@ export function LatchProvider({ client, children }: LatchProviderProps) {
   }, [client, modalWanted])
 
   // A prefetched modal renders in the very commit that opens it (no Suspense fallback, no throttle).
-  const modal = useChunk(modalWanted ? modalChunk : undefined)
+  const modal = useAsync(modalWanted && modalChunk.load, modalChunk, modalChunk.get)
 
   // The modal's chunk could not be fetched: close, so the next click on the button tries again.
   useEffect(() => {
@@ -58,7 +58,7 @@ export function LatchProvider({ client, children }: LatchProviderProps) {
   return (
     <LatchContext.Provider value={client}>
       {children}
-      {modal?.status === 'ready' && <modal.Component />}
+      {modal?.status === 'ready' && <modal.value />}
     </LatchContext.Provider>
   )
 }

@@ -4,7 +4,7 @@ import { Spinner } from './Spinner.tsx'
 /** A view's chunk: the view once loaded, a spinner while it loads, and a retry when it could not load. */
 export function ChunkContent({ state }: { state: ChunkState | undefined }) {
   if (!state) return <p className="latch-muted latch-center-text">Not available yet.</p>
-  if (state.status === 'ready') return <state.Component />
+  if (state.status === 'ready') return <state.value />
   if (state.status === 'loading') return <Spinner label="Loading" />
   return (
     <div className="latch-view latch-connecting">

@@ -8,8 +8,8 @@ import {
   useLayoutEffect,
   useRef,
 } from 'react'
-import { useChunk } from '../chunk.ts'
 import { useLatchClient } from '../context.ts'
+import { useAsync } from '../hooks/useAsync.ts'
 import { useStore } from '../hooks/useStore.ts'
 import { useThemeRef } from '../theme/useThemeRef.ts'
 import { viewChunks } from '../views/registry.ts'
@@ -66,7 +66,8 @@ export default function Modal() {
     if (event.target === event.currentTarget) client.close()
   }
 
-  const viewState = useChunk(viewChunks[view])
+  const chunk = viewChunks[view]
+  const viewState = useAsync(chunk?.load, chunk, chunk?.get)
   const content = (
     <div className="latch-modal" data-shake={shake || undefined} data-view={view}>
       <Header titleId={titleId} />

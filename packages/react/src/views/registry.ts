@@ -1,4 +1,4 @@
-import type { View } from '@latch/core'
+import { lazy, type View } from '@latch/core'
 import { type Chunk, createChunk } from '../chunk.ts'
 
 /** The Send views: one chunk, as a visitor who opens Send goes on to choose a token and to review. */
@@ -30,12 +30,12 @@ export const viewChunks: Partial<Record<View, Chunk>> = {
 }
 
 /**
- * The Account view's token list (it needs the blockchain API), and the same module for the Send views' use of
- * its balances hook and token icon. Imported from here, as the views are, so that its shared modules are split
- * as theirs are, not into new chunks of their own; one loader, so both are the same chunk.
+ * The Account view's token list (it needs the blockchain API): its component is the Tokens tab, and the Send views
+ * use its balances hook and token icon. Defined here, as the views are, so that its shared modules are split as
+ * theirs are, not into new chunks of their own.
  */
-export const loadTokensModule = () => import('./Account/Tokens/Tokens.tsx')
-export const tokensChunk = createChunk(loadTokensModule)
+export const tokensModule = lazy(() => import('./Account/Tokens/Tokens.tsx'))
+export const tokensChunk = createChunk(tokensModule.load)
 /** The Account view's part that needs the blockchain API: 'Choose a name' and the Tokens / Activity tabs. */
 export const accountDataChunk = createChunk(() => import('./Account/AccountData.tsx'))
 /**

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useAsync } from '../../hooks/useAsync.ts'
 import './QrCode.css'
 
 export interface QrCodeProps {
@@ -10,8 +10,6 @@ export interface QrCodeProps {
   size?: number
 }
 
-type Drawn = { value: string; d: string; size: number }
-
 /**
  * A QR code drawn as one SVG path. The encoder is a lazy chunk; until it arrives a same-sized placeholder
  * shows, and 'Try again' if it failed. Dark on light in both themes (scanners read that best); no inline styles
@@ -21,35 +19,21 @@ type Drawn = { value: string; d: string; size: number }
  * <QrCode value="0xf39F…2266" label="QR code of your address" />
  */
 export function QrCode({ value, label, size = 200 }: QrCodeProps) {
-  const [drawn, setDrawn] = useState<Drawn | 'failed'>()
-  const [attempt, setAttempt] = useState(0)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` makes 'Try again' load the encoder again
-  useEffect(() => {
-    let live = true
-    import('./qrPath.ts')
-      .then(({ qrPath }) => live && setDrawn({ value, ...qrPath(value) }))
-      // The chunk did not load, or the value does not fit a QR code.
-      .catch(() => live && setDrawn('failed'))
-    return () => {
-      live = false
-    }
-  }, [value, attempt])
+  // The chunk may fail to load, or the value not fit a QR code: both offer 'Try again'.
+  const drawn = useAsync(() => import('./qrPath.ts').then(({ qrPath }) => qrPath(value)), value)
 
-  if (drawn === 'failed' || drawn?.value !== value) {
+  if (drawn?.status !== 'ready') {
     return (
       <div className="latch-qr latch-qr-placeholder" data-size={size}>
-        {drawn === 'failed' && (
-          <button
-            type="button"
-            className="latch-button latch-button-secondary"
-            onClick={() => setAttempt(attempt + 1)}
-          >
+        {drawn?.status === 'failed' && (
+          <button type="button" className="latch-button latch-button-secondary" onClick={drawn.retry}>
             Try again
           </button>
         )}
       </div>
     )
   }
+  const { d, size: modules } = drawn.value
   return (
     <svg
       className="latch-qr"
@@ -57,11 +41,11 @@ export function QrCode({ value, label, size = 200 }: QrCodeProps) {
       aria-label={label}
       width={size}
       height={size}
-      viewBox={`0 0 ${drawn.size} ${drawn.size}`}
+      viewBox={`0 0 ${modules} ${modules}`}
       shapeRendering="crispEdges"
     >
-      <rect width={drawn.size} height={drawn.size} className="latch-qr-background" />
-      <path d={drawn.d} className="latch-qr-modules" />
+      <rect width={modules} height={modules} className="latch-qr-background" />
+      <path d={d} className="latch-qr-modules" />
     </svg>
   )
 }

@@ -1,9 +1,10 @@
 import type { View, WalletFeature } from '@latch/core'
 import { type KeyboardEvent, useState } from 'react'
-import { type Chunk, useChunk } from '../../chunk.ts'
+import type { Chunk } from '../../chunk.ts'
 import { Icon, type IconName } from '../../components/Icon/Icon.tsx'
 import { useLatchClient } from '../../context.ts'
 import { useAccount } from '../../hooks/useAccount.ts'
+import { useAsync } from '../../hooks/useAsync.ts'
 import { activityChunk, tokensChunk } from '../registry.ts'
 import './Account.css'
 
@@ -12,14 +13,14 @@ import './Account.css'
  * part; importing it from there would make this chunk depend on the Account view's.)
  */
 function TabPanel({ chunk }: { chunk: Chunk }) {
-  const state = useChunk(chunk)
+  const state = useAsync(chunk.load, chunk, chunk.get)
   if (state?.status === 'failed')
     return (
       <button type="button" className="latch-button latch-button-secondary" onClick={state.retry}>
         Try again
       </button>
     )
-  return state?.status === 'ready' ? <state.Component /> : null
+  return state?.status === 'ready' ? <state.value /> : null
 }
 
 /** The wallet features built so far (SPEC §1), shown in the app's `walletFeaturesOrder` when on. */

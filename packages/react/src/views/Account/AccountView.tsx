@@ -1,18 +1,19 @@
 import { shortenAddress } from '@latch/core'
 import { useEffect } from 'react'
-import { type Chunk, useChunk } from '../../chunk.ts'
+import type { Chunk } from '../../chunk.ts'
 import { Icon } from '../../components/Icon/Icon.tsx'
 import { WalletImage } from '../../components/WalletImage/WalletImage.tsx'
 import { useLatchClient } from '../../context.ts'
 import { useAccount } from '../../hooks/useAccount.ts'
+import { useAsync } from '../../hooks/useAsync.ts'
 import { useNetwork } from '../../hooks/useNetwork.ts'
 import { accountDataChunk, tokensChunk } from '../registry.ts'
 import { Avatar } from './Avatar.tsx'
 
 /** A part of the Account view in its own chunk: nothing while it loads, 'Try again' if its request failed. */
 function LazyPanel({ chunk }: { chunk: Chunk }) {
-  const state = useChunk(chunk)
-  if (state?.status === 'ready') return <state.Component />
+  const state = useAsync(chunk.load, chunk, chunk.get)
+  if (state?.status === 'ready') return <state.value />
   if (state?.status === 'failed')
     return (
       <button type="button" className="latch-button latch-button-secondary" onClick={state.retry}>

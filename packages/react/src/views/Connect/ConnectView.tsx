@@ -6,10 +6,10 @@ import {
   orderContext,
 } from '@latch/core'
 import type { ReactNode } from 'react'
-import { useChunk } from '../../chunk.ts'
 import { Icon } from '../../components/Icon/Icon.tsx'
 import { WalletImage } from '../../components/WalletImage/WalletImage.tsx'
 import { useLatchClient } from '../../context.ts'
+import { useAsync } from '../../hooks/useAsync.ts'
 import { useStore } from '../../hooks/useStore.ts'
 import { Spinner } from '../../modal/Spinner.tsx'
 import { legalChunk, viewChunks } from '../registry.ts'
@@ -46,7 +46,7 @@ export default function ConnectView() {
   const { options } = client
   const { list, recent } = useStore(client.connectors, selectConnectors)
   const loading = useStore(client.modal, selectLoading)
-  const legal = useChunk(options.features.legalCheckbox ? legalChunk : undefined)
+  const legal = useAsync(options.features.legalCheckbox && legalChunk.load, legalChunk, legalChunk.get)
   const connectWith = useConnectWith()
   const pickWallet = usePickWallet()
   const state = useLatchApi()
@@ -150,7 +150,7 @@ export default function ConnectView() {
       {!legal ? (
         walletList
       ) : legal.status === 'ready' ? (
-        <legal.Component>{walletList}</legal.Component>
+        <legal.value>{walletList}</legal.value>
       ) : (
         'retry' in legal && (
           <button type="button" className="latch-button" onClick={legal.retry}>

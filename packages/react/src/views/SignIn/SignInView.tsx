@@ -1,8 +1,8 @@
 import type { SiwxController, SiwxState } from '@latch/core'
-import { useEffect, useState } from 'react'
 import { WalletImage } from '../../components/WalletImage/WalletImage.tsx'
 import { useLatchClient } from '../../context.ts'
 import { useAccount } from '../../hooks/useAccount.ts'
+import { useAsync } from '../../hooks/useAsync.ts'
 import { useStore } from '../../hooks/useStore.ts'
 import './SignIn.css'
 
@@ -54,24 +54,10 @@ function SignIn({ controller }: { controller: SiwxController }) {
  */
 export default function SignInView() {
   const client = useLatchClient()
-  const [controller, setController] = useState<SiwxController>()
-  const [failed, setFailed] = useState(false)
-  // Clearing `failed` ('Try again') runs it again.
-  useEffect(() => {
-    if (failed) return
-    let live = true
-    client.siwxController().then(
-      (loaded) => live && setController(loaded),
-      () => live && setFailed(true),
-    )
-    return () => {
-      live = false
-    }
-  }, [client, failed])
-
-  if (controller) return <SignIn controller={controller} />
+  const controller = useAsync(client.siwxController, client)
+  if (controller?.status === 'ready') return <SignIn controller={controller.value} />
   // The sign-in chunk is core's and usually already loaded by the session check: a blank moment at most.
-  if (!failed)
+  if (controller?.status !== 'failed')
     return (
       <p className="latch-visually-hidden" role="status">
         Loading
@@ -80,7 +66,7 @@ export default function SignInView() {
   return (
     <div className="latch-view">
       <p className="latch-muted latch-center-text">Sign-in could not be loaded.</p>
-      <button type="button" className="latch-button latch-button-secondary" onClick={() => setFailed(false)}>
+      <button type="button" className="latch-button latch-button-secondary" onClick={controller.retry}>
         Try again
       </button>
     </div>

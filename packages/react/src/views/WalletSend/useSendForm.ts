@@ -17,7 +17,7 @@ import type { TokenBalancesState } from '../Account/Tokens/useTokenBalances.ts'
 
 const selectSend = (state: SendState) => state
 
-/** The token list's chunk: its balances hook and token icon (see registry's `loadTokensModule`). */
+/** The token list's chunk: its balances hook and token icon (see registry's `tokensModule`). */
 export type TokensModule = typeof import('../Account/Tokens/Tokens.tsx')
 
 export type FeeState =

@@ -7,7 +7,7 @@ import { Unavailable } from './Unavailable.tsx'
 import { useTokenBalances } from './useTokenBalances.ts'
 import './Tokens.css'
 
-// For the Send views, which load this chunk (registry's loadTokensModule) rather than import these: shared
+// For the Send views, which load this chunk (registry's tokensModule) rather than import these: shared
 // imports would move them to a chunk of their own that the token list would load too.
 export { floorDecimal, formatUsd, tokensToShow } from '@latch/core'
 export { TokenIcon } from './TokenIcon.tsx'

@@ -1,6 +1,6 @@
 import type { LatchApi } from '@latch/core'
-import { useEffect, useState } from 'react'
 import { useLatchClient } from '../../../context.ts'
+import { useAsync } from '../../../hooks/useAsync.ts'
 
 export type LatchApiState =
   | { status: 'off' }
@@ -14,30 +14,7 @@ export type LatchApiState =
  */
 export function useLatchApi(): LatchApiState {
   const client = useLatchClient()
-  const enabled = client.options.apiUrl !== undefined
-  const [api, setApi] = useState(() => client.loadedApi())
-  // Boxed: a load may fail with any value, undefined included.
-  const [failure, setFailure] = useState<{ error: unknown }>()
-
-  useEffect(() => {
-    if (!enabled || api || failure) return
-    let live = true
-    client.api().then(
-      (value) => {
-        if (live) setApi(value)
-      },
-      (error: unknown) => {
-        if (live) setFailure({ error })
-      },
-    )
-    return () => {
-      live = false
-    }
-  }, [client, enabled, api, failure])
-
-  if (!enabled) return { status: 'off' }
-  if (api) return { status: 'ready', api }
-  // Clearing the failure runs the effect again.
-  if (failure) return { status: 'failed', error: failure.error, retry: () => setFailure(undefined) }
-  return { status: 'loading' }
+  const state = useAsync(client.options.apiUrl !== undefined && client.api, client, client.loadedApi)
+  if (!state) return { status: 'off' }
+  return state.status === 'ready' ? { status: 'ready', api: state.value } : state
 }
