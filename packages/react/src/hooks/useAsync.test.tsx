@@ -18,6 +18,13 @@ function Greeting({ name, load }: { name: string; load: (name: string) => Promis
   return <p>loading</p>
 }
 
+/** `useAsync` with a peek that has a value already: 'off' when there is nothing to load. */
+function Peeked({ load }: { load: (() => Promise<string>) | false }) {
+  const state = useAsync(load, 'key', () => 'already here')
+  if (!state) return <p>off</p>
+  return <p>{state.status === 'ready' ? state.value : state.status}</p>
+}
+
 /** A loader whose answers the test gives by hand, in any order. */
 function manual() {
   const pending = new Map<string, { resolve(value: string): void; reject(error: unknown): void }>()
@@ -78,28 +85,17 @@ describe('useAsync', () => {
 
   it('with peek, a value already there shows in the first commit and nothing loads', () => {
     let loads = 0
-    function Peeked() {
-      const state = useAsync(
-        async () => {
-          loads++
-          return 'loaded'
-        },
-        'key',
-        () => 'already here',
-      )
-      return <p>{state?.status === 'ready' ? state.value : 'loading'}</p>
+    const load = async () => {
+      loads++
+      return 'loaded'
     }
-    render(<Peeked />)
+    render(<Peeked load={load} />)
     expect(screen.getByText('already here')).toBeTruthy()
     expect(loads).toBe(0)
   })
 
   it('without load there is nothing to show', () => {
-    function Off() {
-      const state = useAsync(false, 'key')
-      return <p>{state === undefined ? 'off' : state.status}</p>
-    }
-    render(<Off />)
+    render(<Peeked load={false} />)
     expect(screen.getByText('off')).toBeTruthy()
   })
 })
