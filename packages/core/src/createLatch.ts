@@ -50,7 +50,8 @@ export interface LatchClient extends ClientStores {
   back(): void
   /**
    * Connects through a discovered connector. Rejects with a typed error; the view shows declined / retry. A
-   * WalletConnect connector pairs as `connectWalletConnect` does.
+   * WalletConnect connector pairs as `connectWalletConnect` does. With the modal open, the modal first shows the
+   * connector's Connecting view (ConnectingWalletConnect for WalletConnect, else ConnectingExternal).
    */
   connect(connectorId: ConnectParameters): Promise<void>
   /**
@@ -174,14 +175,9 @@ export function createLatch(options: LatchOptions): LatchClient {
       )
       modal.setLoading(false)
       // The visitor is about to pick a wallet (or act on their account): have the actions' code ready for it.
-      act(async () => undefined).catch((error: unknown) => context.debug('actions failed to load', error))
-      // On mobile a wallet is reached by opening its app: start pairing while the list shows, so that a wallet's
-      // link already carries the URI when it is tapped and opens inside the tap.
-      const listing = view === 'Connect' || view === 'AllWallets'
-      if (resolved.walletConnect && resolved.isMobile() && listing && modal.getState().open)
-        client
-          .connectWalletConnect()
-          .catch((error: unknown) => context.debug('WalletConnect pairing failed', error))
+      act(async (loaded) => loaded.opened(view)).catch((error: unknown) =>
+        context.debug('actions failed to load', error),
+      )
     },
     close: context.closeModal,
     back() {

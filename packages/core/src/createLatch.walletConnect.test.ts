@@ -6,6 +6,7 @@ import {
   createTestLatch,
   deferred,
   flush,
+  hangs,
   rejects,
 } from '../test/fakeAdapter.ts'
 import { WalletConnectNotConfiguredError } from './errors/BaseError.ts'
@@ -230,5 +231,67 @@ describe('connectWalletConnect', () => {
       wcUri: undefined,
       wcPairingExpiry: undefined,
     })
+  })
+})
+
+describe('the Connecting view that follows a connect (decided by core, not the views)', () => {
+  it('shows ConnectingExternal for an extension wallet and ConnectingWalletConnect for WalletConnect', async () => {
+    const { client, fake } = setUp()
+    fake.answer('connect', 'wallet.a', hangs())
+    await client.open()
+    void client.connect('wallet.a').catch(() => undefined)
+    await vi.waitFor(() => expect(client.router.store.getState().view).toBe('ConnectingExternal'))
+    expect(client.router.store.getState().data).toEqual({ connectorId: 'wallet.a' })
+
+    client.back()
+    void client.connect('walletConnect').catch(() => undefined)
+    await vi.waitFor(() => expect(client.router.store.getState().view).toBe('ConnectingWalletConnect'))
+    expect(client.router.store.getState().history).toEqual(['Connect', 'ConnectingWalletConnect'])
+  })
+
+  it('a retry from the Connecting view stays on it (Back still leads to the list)', async () => {
+    const { client, fake } = setUp()
+    fake.answer('connect', 'wallet.a', hangs())
+    await client.open()
+    void client.connect('wallet.a').catch(() => undefined)
+    await vi.waitFor(() => expect(client.router.store.getState().view).toBe('ConnectingExternal'))
+    void client.connect('wallet.a').catch(() => undefined)
+    await flush()
+    expect(client.router.store.getState().history).toEqual(['Connect', 'ConnectingExternal'])
+  })
+
+  it('leaves the router alone when the modal is closed (an app connecting in code)', async () => {
+    const { client } = setUp()
+    await client.getAdapter('eip155')
+    void client.connect('wallet.a').catch(() => undefined)
+    await flush()
+    expect(client.router.store.getState().history).toEqual(['Connect'])
+  })
+})
+
+describe('opening the modal on a phone', () => {
+  /** A phone (or not) whose wallets are an extension wallet and WalletConnect. */
+  function phone(isMobile: boolean) {
+    const fake = createFakeAdapter({ connectors: [connector('wallet.a'), walletConnect] })
+    fake.answer('connect', 'walletConnect', hangs())
+    return createTestLatch({ walletConnect: relay, isMobile: () => isMobile }, fake)
+  }
+
+  it('starts pairing while the wallet list shows, so a wallet link carries the URI when tapped', async () => {
+    const { client, fake } = phone(true)
+    await client.open()
+    await vi.waitFor(() =>
+      expect(fake.callsTo('connect').map((call) => call.connectorId)).toEqual(['walletConnect']),
+    )
+  })
+
+  it('does not pair on a desktop, nor on a phone opening on another view', async () => {
+    const desktop = phone(false)
+    await desktop.client.open()
+    const mobile = phone(true)
+    await mobile.client.open({ view: 'Networks' })
+    await flush()
+    expect(desktop.fake.callsTo('connect')).toEqual([])
+    expect(mobile.fake.callsTo('connect')).toEqual([])
   })
 })

@@ -1,6 +1,7 @@
 // What the client does when the visitor acts — connect (WalletConnect included), disconnect, switch network,
 // sign and send — in one lazy chunk: the page that shows the Connect button, and a reload that reconnects
 // silently, need none of it (DESIGN.md rule 6).
+import type { View } from '../router/router.ts'
 import type { AdapterRegistry } from './adapters.ts'
 import type { BalanceReader } from './balance.ts'
 import { createConnect } from './connect.ts'
@@ -21,13 +22,36 @@ export function createActions(
 ) {
   const attempts = createConnect(context, registry, session)
   const walletConnect = createWalletConnect(context, registry, attempts)
+  const { modal, router, options } = context
   return {
+    /**
+     * Connects with a connector; with the modal open, first shows the view that follows the attempt:
+     * ConnectingWalletConnect for WalletConnect (a code and links), ConnectingExternal for the rest (a retry
+     * shown there stays on it).
+     */
     connect(connectorId: string): Promise<void> {
-      if (registry.findConnector(connectorId)?.type === 'WALLET_CONNECT')
-        return walletConnect.connectWalletConnect(connectorId)
-      return attempts.connect(connectorId)
+      const walletConnectConnector = registry.findConnector(connectorId)?.type === 'WALLET_CONNECT'
+      if (modal.getState().open) {
+        const view = walletConnectConnector ? 'ConnectingWalletConnect' : 'ConnectingExternal'
+        if (router.store.getState().view === view) router.replace(view, { connectorId })
+        else router.push(view, { connectorId })
+      }
+      return walletConnectConnector
+        ? walletConnect.connectWalletConnect(connectorId)
+        : attempts.connect(connectorId)
     },
     connectWalletConnect: walletConnect.connectWalletConnect,
+    /**
+     * The modal has opened on `view`. On a phone a wallet is reached by opening its app: pairing starts while
+     * the list shows, so that a wallet's link already carries the URI when it is tapped and opens inside the tap.
+     */
+    opened(view: View): void {
+      const listing = view === 'Connect' || view === 'AllWallets'
+      if (options.walletConnect && options.isMobile() && listing && modal.getState().open)
+        walletConnect
+          .connectWalletConnect()
+          .catch((error: unknown) => context.debug('WalletConnect pairing failed', error))
+    },
     disconnect: createDisconnect(context, registry, session),
     switchNetwork: createSwitchNetwork(context, registry, session, balance),
     ...createWalletActions(context, registry, balance),

@@ -1,25 +1,13 @@
-import {
-  DEFAULT_NAME_ZONE,
-  fullName,
-  type HttpError,
-  type LatchApi,
-  labelProblem,
-  type NameSuggestion,
-} from '@latch/core'
+import { DEFAULT_NAME_ZONE, fullName, type HttpError, labelProblem } from '@latch/core'
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { useLatchClient } from '../../context.ts'
 import { useAccount } from '../../hooks/useAccount.ts'
+import { useAsync } from '../../hooks/useAsync.ts'
 import { useNetwork } from '../../hooks/useNetwork.ts'
 import './RegisterName.css'
 
 /** SPEC §5: typing waits at least 300 ms before asking the server, as wallet search does. */
 const SUGGESTIONS_WAIT_MS = 300
-
-type Lookup =
-  | { status: 'idle' }
-  | { status: 'loading'; label: string }
-  | { status: 'ready'; label: string; suggestions: NameSuggestion[] }
-  | { status: 'failed'; label: string }
 
 type Registration =
   | { status: 'idle' }
@@ -46,36 +34,29 @@ export default function RegisterNameView() {
   const inputId = useId()
   const hintId = useId()
   const [text, setText] = useState('')
-  const [lookup, setLookup] = useState<Lookup>({ status: 'idle' })
   const [registration, setRegistration] = useState<Registration>({ status: 'idle' })
-  const [attempt, setAttempt] = useState(0)
+  // The label asked about: the one typed, once typing has paused for SUGGESTIONS_WAIT_MS.
+  const [asked, setAsked] = useState('')
   const label = text.trim().toLowerCase()
   const problem = label ? labelProblem(label) : undefined
+  const valid = label !== '' && !problem
 
-  // `attempt` is a dependency so that 'Try again' asks again for the same label.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   useEffect(() => {
-    if (!label || problem) {
-      setLookup({ status: 'idle' })
-      return
-    }
-    let live = true
-    setLookup({ status: 'loading', label })
-    const timer = setTimeout(async () => {
-      try {
-        const api: LatchApi = await client.api()
+    if (!valid) return
+    const timer = setTimeout(() => setAsked(label), SUGGESTIONS_WAIT_MS)
+    return () => clearTimeout(timer)
+  }, [label, valid])
+
+  const lookup = useAsync(
+    valid &&
+      asked === label &&
+      (async () => {
+        const api = await client.api()
         const queries = await api.account()
-        const suggestions = await api.queryClient.fetchQuery(queries.nameSuggestionsQuery(label))
-        if (live) setLookup({ status: 'ready', label, suggestions })
-      } catch {
-        if (live) setLookup({ status: 'failed', label })
-      }
-    }, SUGGESTIONS_WAIT_MS)
-    return () => {
-      live = false
-      clearTimeout(timer)
-    }
-  }, [client, label, problem, attempt])
+        return api.queryClient.fetchQuery(queries.nameSuggestionsQuery(label))
+      }),
+    label,
+  )
 
   const register = async (name: string) => {
     if (!address) return
@@ -101,10 +82,10 @@ export default function RegisterNameView() {
   }
 
   const busy = registration.status === 'signing' || registration.status === 'registering'
-  const requested = lookup.status === 'ready' ? lookup.suggestions[0] : undefined
+  const suggestions = lookup?.status === 'ready' ? lookup.value : []
+  const requested = suggestions[0]
   const available = requested && !requested.registered ? requested.name : undefined
-  const alternatives =
-    lookup.status === 'ready' ? lookup.suggestions.slice(1).filter((s) => !s.registered) : []
+  const alternatives = suggestions.slice(1).filter((s) => !s.registered)
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     if (available && !busy) void register(available)
@@ -113,9 +94,9 @@ export default function RegisterNameView() {
   let hint: string
   if (problem) hint = problem
   else if (!label) hint = `Your name in ${DEFAULT_NAME_ZONE}, shown instead of your address.`
-  else if (lookup.status === 'ready')
+  else if (lookup?.status === 'ready')
     hint = available ? `${available} is available` : `${fullName(label)} is taken`
-  else if (lookup.status === 'failed') hint = 'Could not check this name'
+  else if (lookup?.status === 'failed') hint = 'Could not check this name'
   else hint = 'Checking…'
 
   return (
@@ -143,12 +124,8 @@ export default function RegisterNameView() {
       <p id={hintId} className="latch-muted" aria-live="polite" data-available={available ? true : undefined}>
         {hint}
       </p>
-      {lookup.status === 'failed' && (
-        <button
-          type="button"
-          className="latch-button latch-button-secondary"
-          onClick={() => setAttempt(attempt + 1)}
-        >
+      {lookup?.status === 'failed' && (
+        <button type="button" className="latch-button latch-button-secondary" onClick={lookup.retry}>
           Try again
         </button>
       )}
