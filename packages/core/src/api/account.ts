@@ -67,6 +67,8 @@ export interface AccountQueries extends BalanceQueries {
   historyQuery(address: string, chainId: string): HistoryQueryOptions
   /** A registered name and its addresses (a send's receiver), fresh for 5 minutes. */
   nameQuery(name: string): NameQueryOptions
+  /** Where a name's profile points on a network (ENSIP-11 coin type), else its Ethereum address. */
+  nameAddress(profile: NameProfile, caipNetworkId: string): string | undefined
   /** The label asked for (with availability) and free alternatives. */
   nameSuggestionsQuery(label: string, zone?: string): NameSuggestionsQueryOptions
   /**
@@ -121,6 +123,8 @@ export function createAccountQueries(parameters: AccountQueriesParameters): Acco
       retry: (failures, error) =>
         failures < QUERY_RETRIES && !(error instanceof HttpError && error.status === 404),
     }),
+    nameAddress: (profile, caipNetworkId) =>
+      (profile.addresses[String(coinTypeOf(caipNetworkId))] ?? profile.addresses['60'])?.address,
     nameSuggestionsQuery: (label, zone = DEFAULT_NAME_ZONE) => ({
       queryKey: ['latch', 'nameSuggestions', { ...scope, label: label.trim().toLowerCase(), zone }],
       queryFn: ({ signal }) => blockchain.getNameSuggestions(label.trim().toLowerCase(), zone, signal),

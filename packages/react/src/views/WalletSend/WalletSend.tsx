@@ -1,5 +1,6 @@
 // The Send views share one chunk: a visitor who opens Send goes on to choose a token and to review.
-import type { RouterState } from '@latch/core'
+import { createSendController, type RouterState, type SendController } from '@latch/core'
+import { useEffect, useState } from 'react'
 import { useLatchClient } from '../../context.ts'
 import { useAsync } from '../../hooks/useAsync.ts'
 import { useStore } from '../../hooks/useStore.ts'
@@ -13,19 +14,28 @@ const selectView = (state: RouterState) => state.view
 
 /** WalletSend, WalletSendSelectToken or WalletSendPreview, as the router says, once the token list's chunk is in. */
 export default function WalletSend() {
-  const view = useStore(useLatchClient().router.store, selectView)
-  const state = useAsync(tokensModule.load, tokensModule, tokensModule.get)
-  if (state?.status === 'failed')
+  const client = useLatchClient()
+  const view = useStore(client.router.store, selectView)
+  const tokens = useAsync(tokensModule.load, tokensModule, tokensModule.get)
+  const [form, setForm] = useState<SendController>()
+  // One form for the three views, following the client while they show.
+  useEffect(() => {
+    const created = createSendController(client)
+    setForm(created)
+    return created.destroy
+  }, [client])
+
+  if (tokens?.status === 'failed')
     return (
       <div className="latch-view">
-        <button type="button" className="latch-button latch-button-secondary" onClick={state.retry}>
+        <button type="button" className="latch-button latch-button-secondary" onClick={tokens.retry}>
           Try again
         </button>
       </div>
     )
-  if (state?.status !== 'ready') return <Spinner label="Loading" />
-  const tokens = state.value
-  if (view === 'WalletSendPreview') return <WalletSendPreviewView tokens={tokens} />
-  if (view === 'WalletSendSelectToken') return <WalletSendSelectTokenView tokens={tokens} />
-  return <WalletSendView tokens={tokens} />
+  if (tokens?.status !== 'ready' || !form) return <Spinner label="Loading" />
+  const props = { tokens: tokens.value, form }
+  if (view === 'WalletSendPreview') return <WalletSendPreviewView {...props} />
+  if (view === 'WalletSendSelectToken') return <WalletSendSelectTokenView {...props} />
+  return <WalletSendView {...props} />
 }

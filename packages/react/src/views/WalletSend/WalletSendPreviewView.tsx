@@ -2,7 +2,7 @@ import { BaseError, floorBalance, initialSendState, sendTokens, shortenAddress }
 import { useState } from 'react'
 import { useLatchClient } from '../../context.ts'
 import { useNetwork } from '../../hooks/useNetwork.ts'
-import { type TokensModule, useSendForm } from './useSendForm.ts'
+import { type SendViewProps, useSendForm } from './useSendForm.ts'
 import './WalletSend.css'
 
 type Sending = 'idle' | 'sending' | 'declined' | 'failed'
@@ -12,11 +12,11 @@ type Sending = 'idle' | 'sending' | 'declined' | 'failed'
  * wallet; success closes the form with 'Transaction started'. A declined signature shows the declined state
  * with a retry; any other failure says so (SPEC §8) and keeps the form.
  */
-export default function WalletSendPreviewView({ tokens: module }: { tokens: TokensModule }) {
-  const { TokenIcon, floorDecimal, formatUsd } = module
+export default function WalletSendPreviewView(props: SendViewProps) {
+  const { TokenIcon, floorDecimal, formatUsd } = props.tokens
   const client = useLatchClient()
   const { network } = useNetwork()
-  const { send, fee } = useSendForm(module)
+  const { send, fee } = useSendForm(props)
   const [sending, setSending] = useState<Sending>('idle')
   const {
     token,

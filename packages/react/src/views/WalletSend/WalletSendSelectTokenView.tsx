@@ -1,14 +1,14 @@
 import { useState } from 'react'
 import { Icon } from '../../components/Icon/Icon.tsx'
 import { useLatchClient } from '../../context.ts'
-import { type TokensModule, useSendForm } from './useSendForm.ts'
+import { type SendViewProps, useSendForm } from './useSendForm.ts'
 import './WalletSend.css'
 
 /** Send: the account's tokens on the active network, filtered by symbol or name as the visitor types. */
-export default function WalletSendSelectTokenView({ tokens: module }: { tokens: TokensModule }) {
-  const { TokenIcon, floorDecimal, formatUsd } = module
+export default function WalletSendSelectTokenView(props: SendViewProps) {
+  const { TokenIcon, floorDecimal, formatUsd } = props.tokens
   const client = useLatchClient()
-  const { send, tokens, balances } = useSendForm(module)
+  const { send, tokens, balances } = useSendForm(props)
   const [search, setSearch] = useState('')
   const query = search.trim().toLowerCase()
   const shown = tokens?.filter(

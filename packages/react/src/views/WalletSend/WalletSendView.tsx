@@ -1,77 +1,28 @@
-import { coinTypeOf, decimalsOf, floorBalance, isAddress, sendProblem } from '@latch/core'
-import { type FormEvent, useEffect, useId, useState } from 'react'
+import { decimalsOf, floorBalance, isAddress, looksLikeName, sendProblem } from '@latch/core'
+import { type FormEvent, useId } from 'react'
 import { useLatchClient } from '../../context.ts'
 import { useNetwork } from '../../hooks/useNetwork.ts'
-import { type TokensModule, typedAmount, useSendForm } from './useSendForm.ts'
+import { type SendViewProps, typedAmount, useSendForm } from './useSendForm.ts'
 import './WalletSend.css'
-
-/** SPEC §5: typing waits at least 300 ms before asking the server, as wallet search does. */
-const LOOKUP_WAIT_MS = 300
-
-type NameLookup = { status: 'idle' | 'loading' } | { status: 'failed'; name: string }
-
-/** A receiver typed as a name ('alice.latch.id') rather than an address. */
-const looksLikeName = (text: string) => /^[^\s.]+(\.[^\s.]+)+$/.test(text) && !text.startsWith('0x')
 
 /**
  * Send (SPEC §3 send state, §5 rules): pick a token, type an amount and a receiver (an address, or
  * a name the names API knows); the network fee is read as the form changes and the button says what is
  * still missing, including a coin balance too small for the fee. 'Preview Send' opens the review.
  */
-export default function WalletSendView({ tokens: module }: { tokens: TokensModule }) {
-  const { TokenIcon, floorDecimal, formatUsd } = module
+export default function WalletSendView(props: SendViewProps) {
+  const { TokenIcon, floorDecimal, formatUsd } = props.tokens
   const client = useLatchClient()
-  const { network, caipNetworkId } = useNetwork()
-  const { send, tokens, balances, nativeBalance, fee, smartAccount } = useSendForm(module)
+  const { network } = useNetwork()
+  const { send, balances, nativeBalance, fee, smartAccount, receiverName } = useSendForm(props)
   const amountId = useId()
   const receiverId = useId()
   const hintId = useId()
-  const [lookup, setLookup] = useState<NameLookup>({ status: 'idle' })
   const { token, receiverAddress, receiverProfileName } = send
-
-  // The network's coin is chosen until the visitor picks another token.
-  useEffect(() => {
-    const coin = tokens?.find((candidate) => !candidate.address)
-    if (!token && coin) client.send.setState({ token: coin })
-  }, [client, token, tokens])
-
-  // A name is resolved to its address on this network (ENSIP-11 coin type), else its Ethereum address.
-  useEffect(() => {
-    const name = receiverAddress?.trim().toLowerCase()
-    if (!name || receiverProfileName || !looksLikeName(name)) {
-      setLookup({ status: 'idle' })
-      return
-    }
-    let live = true
-    setLookup({ status: 'loading' })
-    const timer = setTimeout(async () => {
-      try {
-        const api = await client.api()
-        const queries = await api.account()
-        const profile = await api.queryClient.fetchQuery(queries.nameQuery(name))
-        const found = profile.addresses[String(coinTypeOf(caipNetworkId))] ?? profile.addresses['60']
-        if (!live) return
-        if (!found) throw new Error(`${name} has no address`)
-        setLookup({ status: 'idle' })
-        if (client.send.getState().receiverAddress === receiverAddress)
-          client.send.setState({
-            receiverAddress: found.address,
-            receiverProfileName: profile.name,
-            receiverProfileImageUrl: profile.attributes.avatar,
-          })
-      } catch {
-        if (live) setLookup({ status: 'failed', name })
-      }
-    }, LOOKUP_WAIT_MS)
-    return () => {
-      live = false
-      clearTimeout(timer)
-    }
-  }, [client, caipNetworkId, receiverAddress, receiverProfileName])
 
   const nativeSymbol = network.nativeCurrency.symbol
   const problem =
-    lookup.status === 'loading'
+    receiverName.status === 'loading'
       ? 'Finding the name…'
       : sendProblem(send, {
           namespace: network.chainNamespace,
@@ -104,7 +55,7 @@ export default function WalletSendView({ tokens: module }: { tokens: TokensModul
   }
 
   let hint: string | undefined
-  if (lookup.status === 'failed') hint = `No address found for ${lookup.name}`
+  if (receiverName.status === 'failed') hint = `No address found for ${receiverName.name}`
   else if (receiverProfileName && receiverAddress) hint = `${receiverProfileName}: ${receiverAddress}`
 
   return (

@@ -1,14 +1,12 @@
 import {
   decimalsOf,
-  GasPriceUnsupportedError,
-  isAddress,
-  isSmartAccountInUse,
   parseAmount,
-  prepareSend,
+  type SendController,
+  type SendFormState,
   type SendState,
   type TokenBalance,
 } from '@latch/core'
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { useLatchClient } from '../../context.ts'
 import { useAccount } from '../../hooks/useAccount.ts'
 import { useNetwork } from '../../hooks/useNetwork.ts'
@@ -16,108 +14,38 @@ import { useStore } from '../../hooks/useStore.ts'
 import type { TokenBalancesState } from '../Account/Tokens/useTokenBalances.ts'
 
 const selectSend = (state: SendState) => state
+const selectForm = (state: SendFormState) => state
 
-/** The token list's chunk: its balances hook and token icon (see registry's `tokensModule`). */
+/** The token list's chunk: its balances hook, token icon and number formats (see registry's `tokensModule`). */
 export type TokensModule = typeof import('../Account/Tokens/Tokens.tsx')
 
-export type FeeState =
-  | { status: 'idle' | 'loading' }
-  | { status: 'ready'; fee: bigint }
-  | { status: 'failed'; message: string; retry?: () => void }
+/** What every Send view is given: the token list's chunk and the form's controller. */
+export interface SendViewProps {
+  tokens: TokensModule
+  form: SendController
+}
 
-export interface SendForm {
+export interface SendForm extends SendFormState {
   send: SendState
+  balances: TokenBalancesState
   /** The tokens the account can send on the active network (SPEC §5: decimals '0' left out). */
   tokens: TokenBalance[] | undefined
-  balances: TokenBalancesState
-  /** The account's network coin in base units, once the list is loaded (0 when it lists none). */
-  nativeBalance: bigint | undefined
-  nativePrice: number | undefined
-  fee: FeeState
-  smartAccount: boolean
 }
 
 /**
- * The Send views' shared state: the send store, the account's tokens on the active network, and, as the form
- * changes, the fee of the transfer and whether a smart account is in use.
+ * The Send views' state: the send store, the account's balances on the active network, and what the form's
+ * controller (core) keeps from them (fee, smart account, USD values, a receiver's name).
  */
-export function useSendForm({ useTokenBalances, tokensToShow }: TokensModule): SendForm {
-  const client = useLatchClient()
-  const { address } = useAccount()
-  const { network, caipNetworkId } = useNetwork()
-  const send = useStore(client.send, selectSend)
-  const balances = useTokenBalances(address, caipNetworkId)
-  const [fee, setFee] = useState<FeeState>({ status: 'idle' })
-  const [attempt, setAttempt] = useState(0)
-  const [smartAccount, setSmartAccount] = useState(false)
-
-  // Only a complete address changes the estimate, not every key typed.
-  const receiver =
-    send.receiverAddress && isAddress(send.receiverAddress, network.chainNamespace)
-      ? send.receiverAddress
-      : undefined
+export function useSendForm({ tokens: module, form }: SendViewProps): SendForm {
+  const { caipNetworkId } = useNetwork()
+  const send = useStore(useLatchClient().send, selectSend)
+  const balances = module.useTokenBalances(useAccount().address, caipNetworkId)
   const result = balances.status === 'ready' ? balances.result : undefined
-  const tokens = result?.isSuccess ? tokensToShow(result.data, caipNetworkId) : undefined
-  const native = result?.data?.find((token) => token.chainId === caipNetworkId && !token.address)
-  const nativeBalance = result?.isSuccess
-    ? native
-      ? parseAmount(native.quantity.numeric, network.nativeCurrency.decimals)
-      : 0n
-    : undefined
-
-  useEffect(() => {
-    if (!address) return
-    let live = true
-    isSmartAccountInUse(client).then(
-      (smart) => live && setSmartAccount(smart),
-      () => undefined,
-    )
-    return () => {
-      live = false
-    }
-  }, [client, address])
-
-  // The fee depends on the token and the receiver (the amount does not change a transfer's gas).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-reads the fee on 'Try again'
-  useEffect(() => {
-    if (!address || !send.token) return
-    let live = true
-    setFee({ status: 'loading' })
-    prepareSend(client).then(
-      (prepared) => live && setFee({ status: 'ready', fee: prepared.gas * prepared.gasPrice }),
-      (error: unknown) => {
-        if (!live) return
-        setFee(
-          error instanceof GasPriceUnsupportedError
-            ? { status: 'failed', message: error.shortMessage }
-            : {
-                status: 'failed',
-                message: 'Could not estimate the network fee',
-                retry: () => setAttempt((n) => n + 1),
-              },
-        )
-      },
-    )
-    return () => {
-      live = false
-    }
-  }, [client, address, caipNetworkId, send.token, receiver, attempt])
-
-  // SPEC §3 send state: the fee and the network balance in USD, when the coin's price is known.
-  const nativePrice = native?.price
-  const feeValue = fee.status === 'ready' ? fee.fee : undefined
-  useEffect(() => {
-    const inUsd = (value: bigint | undefined) =>
-      value === undefined || nativePrice === undefined
-        ? undefined
-        : (Number(value) / 10 ** network.nativeCurrency.decimals) * nativePrice
-    client.send.setState({
-      gasPriceInUSD: inUsd(feeValue),
-      networkBalanceInUSD: native?.value === undefined ? undefined : String(native.value),
-    })
-  }, [client, feeValue, nativePrice, native?.value, network.nativeCurrency.decimals])
-
-  return { send, tokens, balances, nativeBalance, nativePrice, fee, smartAccount }
+  const data = result?.isSuccess ? result.data : undefined
+  // The controller reads the coin's balance, price and value from the list the views show.
+  useEffect(() => form.setBalances(data), [form, data])
+  const tokens = data && module.tokensToShow(data, caipNetworkId)
+  return { ...useStore(form.state, selectForm), send, balances, tokens }
 }
 
 /** The amount of `token` typed in the form, in base units, when it parses. */
