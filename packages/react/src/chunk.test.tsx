@@ -1,14 +1,30 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen } from '@testing-library/react'
+import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createChunk } from './chunk.ts'
-import { useAsync } from './hooks/useAsync.ts'
-import { ChunkContent } from './modal/ChunkContent.tsx'
+import { ChunkSlot } from './async.tsx'
+import { type Chunk, createChunk } from './chunk.ts'
 
 const Hello = () => <p>Hello view</p>
+/** A part that wraps what it is given, as the legal checkbox wraps the wallet list. */
+const Wrap = ({ children }: { children?: ReactNode }) => <section aria-label="wrapped">{children}</section>
 
-function Show({ chunk }: { chunk: ReturnType<typeof createChunk> }) {
-  return <ChunkContent state={useAsync(chunk.load, chunk, chunk.get)} />
+/** A chunk in a slot as the modal shows a view: a status while it loads, a message and retry if it fails. */
+function Show({ chunk }: { chunk: Chunk }) {
+  return (
+    <ChunkSlot
+      chunk={chunk}
+      loading={<p role="status">Loading</p>}
+      failed={(retry) => (
+        <>
+          <p>This part of the modal could not be loaded.</p>
+          <button type="button" onClick={retry}>
+            Try again
+          </button>
+        </>
+      )}
+    />
+  )
 }
 
 afterEach(cleanup)
@@ -57,5 +73,26 @@ describe('a chunk that arrives between render and effect', () => {
     }
     render(<Show chunk={chunk} />)
     expect(await screen.findByText('Hello view')).toBeTruthy()
+  })
+})
+
+describe('a chunk slot with the defaults', () => {
+  it('shows nothing while loading, a Try again button on failure, and gives its children to the component', async () => {
+    let attempts = 0
+    const chunk = createChunk(async () => {
+      attempts++
+      if (attempts === 1) throw new Error('chunk request failed')
+      return { default: Wrap }
+    })
+    const { container } = render(
+      <ChunkSlot chunk={chunk}>
+        <p>the wallets</p>
+      </ChunkSlot>,
+    )
+    expect(container.textContent).toBe('')
+    const retry = await screen.findByRole('button', { name: 'Try again' })
+    await act(async () => retry.click())
+    const wrapped = await screen.findByRole('region', { name: 'wrapped' })
+    expect(wrapped.textContent).toBe('the wallets')
   })
 })

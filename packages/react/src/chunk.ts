@@ -1,10 +1,10 @@
 import { type Lazy, lazy } from '@latch/core'
 import type { ComponentType, ReactNode } from 'react'
-import type { AsyncState } from './hooks/useAsync.ts'
+import type { AsyncState } from './async.tsx'
 
 // What the views' registry imports: nothing a view imports itself. When a view imports a module the registry
 // reaches (this one held useChunk once), Rolldown 1.2 moves React out of the entry into a second script before the
-// button, which scripts/size.ts fails; views use hooks/useAsync.ts instead.
+// button, which scripts/size.ts fails; views use async.tsx instead.
 
 /** A lazy part of the modal: a view, or a part of one that may wrap what it is given. */
 export type LazyComponent = ComponentType<{ children?: ReactNode }>

@@ -1,7 +1,7 @@
 import type { LatchClient } from '@latch/core'
 import { type ReactNode, useEffect, useState } from 'react'
+import { useAsync } from '../async.tsx'
 import { LatchContext } from '../context.ts'
-import { useAsync } from '../hooks/useAsync.ts'
 import { modalChunk, prefetchWhenIdle } from '../modal/prefetch.ts'
 
 export interface LatchProviderProps {

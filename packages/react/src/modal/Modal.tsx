@@ -8,20 +8,32 @@ import {
   useLayoutEffect,
   useRef,
 } from 'react'
+import { ChunkSlot } from '../async.tsx'
 import { useLatchClient } from '../context.ts'
-import { useAsync } from '../hooks/useAsync.ts'
 import { useStore } from '../hooks/useStore.ts'
 import { useThemeRef } from '../theme/useThemeRef.ts'
 import { viewChunks } from '../views/registry.ts'
-import { ChunkContent } from './ChunkContent.tsx'
 import { Header } from './Header.tsx'
 import { Snackbar } from './Snackbar.tsx'
+import { Spinner } from './Spinner.tsx'
 import { trapTab } from './trapTab.ts'
 import './modal.css'
 
 const selectOpen = (s: ModalState) => s.open
 const selectShake = (s: ModalState) => s.shake
 const selectView = (s: RouterState) => s.view
+
+/** A view whose chunk could not be fetched (every async step settles and offers retry). */
+function viewFailed(retry: () => void) {
+  return (
+    <div className="latch-view latch-connecting">
+      <p className="latch-muted">This part of the modal could not be loaded.</p>
+      <button type="button" className="latch-button latch-button-secondary" onClick={retry}>
+        Try again
+      </button>
+    </div>
+  )
+}
 
 /**
  * The modal: one native `<dialog>` (focus moves in, stays in, and returns; Esc closes) whose content is the
@@ -67,12 +79,15 @@ export default function Modal() {
   }
 
   const chunk = viewChunks[view]
-  const viewState = useAsync(chunk?.load, chunk, chunk?.get)
   const content = (
     <div className="latch-modal" data-shake={shake || undefined} data-view={view}>
       <Header titleId={titleId} />
       <div className="latch-body">
-        <ChunkContent state={viewState} />
+        {chunk ? (
+          <ChunkSlot chunk={chunk} loading={<Spinner label="Loading" />} failed={viewFailed} />
+        ) : (
+          <p className="latch-muted latch-center-text">Not available yet.</p>
+        )}
       </div>
       <Snackbar />
     </div>

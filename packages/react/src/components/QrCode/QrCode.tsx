@@ -1,4 +1,4 @@
-import { useAsync } from '../../hooks/useAsync.ts'
+import { useAsync } from '../../async.tsx'
 import './QrCode.css'
 
 export interface QrCodeProps {

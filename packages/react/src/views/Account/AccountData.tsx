@@ -1,33 +1,21 @@
 import type { View, WalletFeature } from '@latch/core'
 import { type KeyboardEvent, useState } from 'react'
-import type { Chunk } from '../../chunk.ts'
+import { ChunkSlot } from '../../async.tsx'
+import { createChunk } from '../../chunk.ts'
 import { Icon, type IconName } from '../../components/Icon/Icon.tsx'
 import { useLatchClient } from '../../context.ts'
 import { useAccount } from '../../hooks/useAccount.ts'
-import { useAsync } from '../../hooks/useAsync.ts'
-import { activityChunk, tokensChunk } from '../registry.ts'
+import { tokensChunk } from '../registry.ts'
 import './Account.css'
-
-/**
- * A tab's chunk: nothing while it loads, 'Try again' if it failed. (The Account view has the same for this
- * part; importing it from there would make this chunk depend on the Account view's.)
- */
-function TabPanel({ chunk }: { chunk: Chunk }) {
-  const state = useAsync(chunk.load, chunk, chunk.get)
-  if (state?.status === 'failed')
-    return (
-      <button type="button" className="latch-button latch-button-secondary" onClick={state.retry}>
-        Try again
-      </button>
-    )
-  return state?.status === 'ready' ? <state.value /> : null
-}
 
 /** The wallet features built so far (SPEC §1), shown in the app's `walletFeaturesOrder` when on. */
 const actions: Partial<Record<WalletFeature, readonly [label: string, icon: IconName, view: View]>> = {
   receive: ['Receive', 'qr', 'WalletReceive'],
   send: ['Send', 'arrowUp', 'WalletSend'],
 }
+
+/** The Activity tab (the account's history from the blockchain API). */
+const activityChunk = createChunk(() => import('./Activity/Activity.tsx'))
 
 const allTabs = [
   { id: 'tokens', label: 'Tokens', chunk: tokensChunk },
@@ -109,7 +97,7 @@ export default function AccountData() {
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable tab panel needs a tab stop (ARIA tabs pattern; axe scrollable-region-focusable)
         tabIndex={0}
       >
-        <TabPanel key={current.id} chunk={current.chunk} />
+        <ChunkSlot key={current.id} chunk={current.chunk} />
       </div>
     </div>
   )

@@ -1,27 +1,12 @@
 import { shortenAddress } from '@latch/core'
-import { useEffect } from 'react'
-import type { Chunk } from '../../chunk.ts'
+import { ChunkSlot } from '../../async.tsx'
 import { Icon } from '../../components/Icon/Icon.tsx'
 import { WalletImage } from '../../components/WalletImage/WalletImage.tsx'
 import { useLatchClient } from '../../context.ts'
 import { useAccount } from '../../hooks/useAccount.ts'
-import { useAsync } from '../../hooks/useAsync.ts'
 import { useNetwork } from '../../hooks/useNetwork.ts'
-import { accountDataChunk, tokensChunk } from '../registry.ts'
+import { accountDataChunk } from '../registry.ts'
 import { Avatar } from './Avatar.tsx'
-
-/** A part of the Account view in its own chunk: nothing while it loads, 'Try again' if its request failed. */
-function LazyPanel({ chunk }: { chunk: Chunk }) {
-  const state = useAsync(chunk.load, chunk, chunk.get)
-  if (state?.status === 'ready') return <state.value />
-  if (state?.status === 'failed')
-    return (
-      <button type="button" className="latch-button latch-button-secondary" onClick={state.retry}>
-        Try again
-      </button>
-    )
-  return null
-}
 
 /**
  * The connected account: name or address, balance, tokens and activity (with a Latch server, on eip155
@@ -33,11 +18,6 @@ export default function AccountView() {
   const { network, isUnsupported, imageUrl } = useNetwork()
   const { address, profileName, profileImage, balance, balanceSymbol, balanceStatus, addressExplorerUrl } =
     account
-  // The tabs' chunk would ask for the token list's only once it runs: ask for both at once.
-  useEffect(() => {
-    if (client.options.apiUrl) tokensChunk.load().catch(() => undefined)
-  }, [client])
-
   if (!address) {
     return (
       <div className="latch-view">
@@ -104,7 +84,7 @@ export default function AccountView() {
           <span className="latch-muted">{isUnsupported ? '—' : 'Loading balance…'}</span>
         )}
       </div>
-      {hasAccountData && <LazyPanel chunk={accountDataChunk} />}
+      {hasAccountData && <ChunkSlot chunk={accountDataChunk} />}
       <ul className="latch-list">
         <li>
           <button

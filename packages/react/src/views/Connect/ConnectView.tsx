@@ -6,13 +6,14 @@ import {
   orderContext,
 } from '@latch/core'
 import type { ReactNode } from 'react'
+import { ChunkSlot } from '../../async.tsx'
+import { createChunk } from '../../chunk.ts'
 import { Icon } from '../../components/Icon/Icon.tsx'
 import { WalletImage } from '../../components/WalletImage/WalletImage.tsx'
 import { useLatchClient } from '../../context.ts'
-import { useAsync } from '../../hooks/useAsync.ts'
 import { useStore } from '../../hooks/useStore.ts'
 import { Spinner } from '../../modal/Spinner.tsx'
-import { legalChunk, viewChunks } from '../registry.ts'
+import { viewChunks } from '../registry.ts'
 import { useLatchApi } from '../shared/directory/useLatchApi.ts'
 import { usePickWallet } from '../shared/directory/usePickWallet.ts'
 import {
@@ -27,6 +28,18 @@ import { useDirectoryRows } from './useDirectoryRows.ts'
 
 const selectConnectors = (s: ConnectorsState) => s
 const selectLoading = (s: ModalState) => s.loading
+
+/** The legal checkbox (SPEC §1 `legalCheckbox`, off by default): its own chunk, for the apps that turn it on. */
+const legalChunk = createChunk(() => import('./LegalCheckbox.tsx'))
+
+/** With `legalCheckbox` the wallets wait for its chunk, then for the box to be ticked; a failed load retries. */
+function legalFailed(retry: () => void) {
+  return (
+    <button type="button" className="latch-button" onClick={retry}>
+      Try again
+    </button>
+  )
+}
 
 interface Row {
   key: string
@@ -46,7 +59,6 @@ export default function ConnectView() {
   const { options } = client
   const { list, recent } = useStore(client.connectors, selectConnectors)
   const loading = useStore(client.modal, selectLoading)
-  const legal = useAsync(options.features.legalCheckbox && legalChunk.load, legalChunk, legalChunk.get)
   const connectWith = useConnectWith()
   const pickWallet = usePickWallet()
   const state = useLatchApi()
@@ -146,17 +158,12 @@ export default function ConnectView() {
   return (
     <div className="latch-view">
       {none && loading && <Spinner label="Looking for wallets" />}
-      {/* With legalCheckbox the wallets wait for its chunk (retry if it fails), then for the box to be ticked. */}
-      {!legal ? (
-        walletList
-      ) : legal.status === 'ready' ? (
-        <legal.value>{walletList}</legal.value>
+      {options.features.legalCheckbox ? (
+        <ChunkSlot chunk={legalChunk} failed={legalFailed}>
+          {walletList}
+        </ChunkSlot>
       ) : (
-        'retry' in legal && (
-          <button type="button" className="latch-button" onClick={legal.retry}>
-            Try again
-          </button>
-        )
+        walletList
       )}
       {none && !loading && !options.basic && (
         <p className="latch-muted latch-center-text">No wallet found in this browser.</p>

@@ -1,5 +1,5 @@
+import { ChunkSlot } from '../../async.tsx'
 import { useLatchClient } from '../../context.ts'
-import { useAsync } from '../../hooks/useAsync.ts'
 import { Spinner } from '../../modal/Spinner.tsx'
 import { viewChunks } from '../registry.ts'
 import { PairingCode } from './PairingCode.tsx'
@@ -18,20 +18,19 @@ function Code() {
  */
 export default function ConnectingWalletConnectBasicView() {
   const legal = useLatchClient().options.features.legalCheckbox
-  const list = useAsync(viewChunks.Connect?.load, viewChunks.Connect, viewChunks.Connect?.get)
   return (
     <div className="latch-view latch-wc">
       {!legal && <Code />}
       <div className="latch-wide">
-        {list?.status === 'ready' ? (
-          <list.value />
-        ) : list?.status === 'failed' ? (
-          <button type="button" className="latch-button latch-button-secondary" onClick={list.retry}>
-            Show wallets
-          </button>
-        ) : (
-          <Spinner label="Loading wallets" />
-        )}
+        <ChunkSlot
+          chunk={viewChunks.Connect}
+          loading={<Spinner label="Loading wallets" />}
+          failed={(retry) => (
+            <button type="button" className="latch-button latch-button-secondary" onClick={retry}>
+              Show wallets
+            </button>
+          )}
+        />
       </div>
     </div>
   )

@@ -1,8 +1,8 @@
 import { DEFAULT_NAME_ZONE, fullName, type HttpError, labelProblem } from '@latch/core'
 import { type FormEvent, useEffect, useId, useState } from 'react'
+import { useAsync } from '../../async.tsx'
 import { useLatchClient } from '../../context.ts'
 import { useAccount } from '../../hooks/useAccount.ts'
-import { useAsync } from '../../hooks/useAsync.ts'
 import { useNetwork } from '../../hooks/useNetwork.ts'
 import './RegisterName.css'
 

@@ -1,8 +1,8 @@
 import type { SiwxController, SiwxState } from '@latch/core'
+import { useAsync } from '../../async.tsx'
 import { WalletImage } from '../../components/WalletImage/WalletImage.tsx'
 import { useLatchClient } from '../../context.ts'
 import { useAccount } from '../../hooks/useAccount.ts'
-import { useAsync } from '../../hooks/useAsync.ts'
 import { useStore } from '../../hooks/useStore.ts'
 import './SignIn.css'
 

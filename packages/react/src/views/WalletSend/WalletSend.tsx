@@ -1,8 +1,8 @@
 // The Send views share one chunk: a visitor who opens Send goes on to choose a token and to review.
 import { createSendController, type RouterState, type SendController } from '@latch/core'
 import { useEffect, useState } from 'react'
+import { useAsync } from '../../async.tsx'
 import { useLatchClient } from '../../context.ts'
-import { useAsync } from '../../hooks/useAsync.ts'
 import { useStore } from '../../hooks/useStore.ts'
 import { Spinner } from '../../modal/Spinner.tsx'
 import { tokensModule } from '../registry.ts'

@@ -1,6 +1,6 @@
 import type { LatchApi } from '@latch/core'
+import { useAsync } from '../../../async.tsx'
 import { useLatchClient } from '../../../context.ts'
-import { useAsync } from '../../../hooks/useAsync.ts'
 
 export type LatchApiState =
   | { status: 'off' }

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { useAsync } from './useAsync.ts'
+import { useAsync } from './async.tsx'
 
 afterEach(cleanup)
 

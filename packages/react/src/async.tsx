@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
+import type { Chunk } from './chunk.ts'
 
 /** An async step as a view shows it (DESIGN.md rule 8: it settles, and a failure offers retry). */
 export type AsyncState<T> =
@@ -53,4 +54,37 @@ export function useAsync<T>(
   // Forgetting the failure makes the effect load again.
   if ('error' in answer) return { status: 'failed', error: answer.error, retry: () => setAnswer(undefined) }
   return { status: 'ready', value: answer.value as T }
+}
+
+export interface ChunkSlotProps {
+  /** The lazy part to show; nothing without one. */
+  chunk: Chunk | undefined
+  /** What shows while its chunk loads (nothing by default). */
+  loading?: ReactNode
+  /** What shows when its chunk could not load, given the retry (by default a 'Try again' button). */
+  failed?: (retry: () => void) => ReactNode
+  /** Given to the component (a part that wraps content, e.g. the legal checkbox around the wallet list). */
+  children?: ReactNode
+}
+
+/**
+ * A lazy part of the modal in place: its component once its chunk is in (in the first commit when it was
+ * prefetched), `loading` meanwhile, `failed` with a retry when the chunk could not load.
+ *
+ * @example
+ * <ChunkSlot chunk={accountDataChunk} />
+ */
+export function ChunkSlot({ chunk, loading = null, failed = tryAgain, children }: ChunkSlotProps) {
+  const state = useAsync(chunk?.load, chunk, chunk?.get)
+  if (!state) return null
+  if (state.status === 'ready') return <state.value>{children}</state.value>
+  return state.status === 'failed' ? failed(state.retry) : loading
+}
+
+function tryAgain(retry: () => void) {
+  return (
+    <button type="button" className="latch-button latch-button-secondary" onClick={retry}>
+      Try again
+    </button>
+  )
 }
