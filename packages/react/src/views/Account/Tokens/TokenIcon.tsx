@@ -6,7 +6,7 @@ const ICON_TIMEOUT_MS = 2000
 
 /**
  * A token's icon; its monogram when the icon fails or has not loaded within 2 s. The directory views'
- * LazyWalletImage does the same, but sharing it would split their chunks (see useTokenBalances).
+ * LazyWalletImage does the same, but sharing it would split their chunks (scripts/size.ts fails on that).
  * Key it by `src`.
  */
 export function TokenIcon({ src, name }: { src: string; name: string }) {
