@@ -3,13 +3,17 @@
  * handlers (defaults: analytics on, `/e` accepted, a directory of numbered wallets), and a recording
  * `navigator.sendBeacon`.
  */
+
+import { coinTypeOf } from '../src/api/names.ts'
 import type {
   AnalyticsEvent,
   BalancesResponse,
+  NameProfile,
   TokenBalance,
   WalletListing,
   WalletsPage,
 } from '../src/api/types.ts'
+import { ADDRESS_B } from './fakeAdapter.ts'
 
 export interface RecordedRequest {
   url: URL
@@ -86,6 +90,47 @@ export function tokenBalance(symbol: string, overrides: Partial<TokenBalance> = 
     ...overrides,
   }
 }
+
+/** The devnet's coin as the balances API lists it (no contract address): 2 ETH at $3000. */
+export const devnetEth: TokenBalance = (({ address: _, ...coin }) => coin)(
+  tokenBalance('ETH', {
+    name: 'Ether',
+    price: 3000,
+    value: 6000,
+    quantity: { decimals: '18', numeric: '2' },
+  }),
+)
+
+/** The devnet's test token: 100 LUSD at its deterministic address. */
+export const devnetLusd: TokenBalance = tokenBalance('LUSD', {
+  name: 'Latch USD',
+  address: 'eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa3',
+  quantity: { decimals: '6', numeric: '100' },
+})
+
+/** A registered name as `GET /v1/profile/account/{name}` answers it: its addresses by coin type, its avatar. */
+export function nameProfile(
+  name: string,
+  addresses: Record<number, string> = {},
+  avatar?: string,
+): NameProfile {
+  return {
+    name,
+    registered: 1,
+    updated: 1,
+    addresses: Object.fromEntries(
+      Object.entries(addresses).map(([coin, address]) => [coin, { address, created: 1 }]),
+    ),
+    attributes: avatar ? { avatar } : {},
+  }
+}
+
+/** alice.latch.id: a name with an address on the devnet (the fake wallets' second account) and an avatar. */
+export const aliceProfile: NameProfile = nameProfile(
+  'alice.latch.id',
+  { [coinTypeOf('eip155:31337')]: ADDRESS_B },
+  'https://avatars.test/alice.png',
+)
 
 /** The path of an account's `GET /v1/account/{address}/balance`. */
 export const balancePath = (address: string) => `/v1/account/${address}/balance`

@@ -6,16 +6,30 @@
 import type { WalletListing, WalletsPage } from '@latch/core'
 import { afterEach, vi } from 'vitest'
 import {
+  aliceProfile,
   balancePath,
   balancesHandler,
   createFakeServer,
+  devnetEth,
+  devnetLusd,
   type FakeServer,
   json,
   listing,
+  nameProfile,
   tokenBalance,
 } from '../../core/test/fakeServer.ts'
 
-export { balancePath, balancesHandler, json, listing, tokenBalance }
+export {
+  aliceProfile,
+  balancePath,
+  balancesHandler,
+  devnetEth,
+  devnetLusd,
+  json,
+  listing,
+  nameProfile,
+  tokenBalance,
+}
 
 /** The `apiUrl` of the test clients that have a directory. */
 export const API_URL = 'http://latch.test'

@@ -8,25 +8,22 @@ import {
   rejects,
   resolves,
 } from '../../test/fakeAdapter.ts'
-import { createFakeServer, json, tokenBalance } from '../../test/fakeServer.ts'
-import { coinTypeOf } from '../api/names.ts'
+import {
+  aliceProfile,
+  createFakeServer,
+  devnetEth,
+  devnetLusd,
+  json,
+  nameProfile,
+} from '../../test/fakeServer.ts'
 import { ChainNotConfiguredError } from '../errors/BaseError.ts'
 import type { PreparedTransfer } from '../types.ts'
 import { createSendController, NAME_LOOKUP_WAIT_MS, type SendController } from './controller.ts'
 
 const apiUrl = 'http://api.test'
 const gwei = 1_000_000_000n
-const { address: _, ...eth } = tokenBalance('ETH', {
-  chainId: 'eip155:31337',
-  price: 3000,
-  value: 6000,
-  quantity: { decimals: '18', numeric: '2' },
-})
-const lusd = tokenBalance('LUSD', {
-  chainId: 'eip155:31337',
-  address: 'eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa3',
-  quantity: { decimals: '6', numeric: '100' },
-})
+const eth = devnetEth
+const lusd = devnetLusd
 const transfer = (gas: bigint): PreparedTransfer => ({ to: ADDRESS_B, value: 0n, gas, gasPrice: gwei })
 
 const controllers: SendController[] = []
@@ -39,18 +36,8 @@ afterEach(() => {
 /** A connected client with a Latch server (names: alice has an address on the devnet, bob on none). */
 async function setUp() {
   const server = createFakeServer()
-  server.handle('/v1/profile/account/alice.latch.id', () =>
-    json({
-      name: 'alice.latch.id',
-      registered: 1,
-      updated: 1,
-      addresses: { [coinTypeOf('eip155:31337')]: { address: ADDRESS_B, created: 1 } },
-      attributes: { avatar: 'https://avatars.test/alice.png' },
-    }),
-  )
-  server.handle('/v1/profile/account/bob.latch.id', () =>
-    json({ name: 'bob.latch.id', registered: 1, updated: 1, addresses: {}, attributes: {} }),
-  )
+  server.handle('/v1/profile/account/alice.latch.id', () => json(aliceProfile))
+  server.handle('/v1/profile/account/bob.latch.id', () => json(nameProfile('bob.latch.id')))
   vi.stubGlobal('fetch', server.fetch)
   const latch = createTestLatch({ apiUrl })
   await connectThrough(latch.client)

@@ -1,14 +1,16 @@
 // @vitest-environment happy-dom
-import { ChainNotConfiguredError, coinTypeOf, initialSendState } from '@latch/core'
+import { ChainNotConfiguredError, initialSendState } from '@latch/core'
 import { fireEvent, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import {
   API_URL,
+  aliceProfile,
   balancePath,
   balancesHandler,
   createFakeDirectory,
+  devnetEth,
+  devnetLusd,
   json,
-  tokenBalance,
 } from '../../../test/fakeDirectory.ts'
 import {
   ADDRESS_A,
@@ -23,18 +25,8 @@ import {
 import { ConnectButton } from '../../components/ConnectButton/ConnectButton.tsx'
 
 const LUSD = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
-// The network's coin has no contract address.
-const { address: _, ...eth } = tokenBalance('ETH', {
-  name: 'Ether',
-  price: 3000,
-  value: 6000,
-  quantity: { decimals: '18', numeric: '2' },
-})
-const lusd = tokenBalance('LUSD', {
-  name: 'Latch USD',
-  address: `eip155:31337:${LUSD}`,
-  quantity: { decimals: '6', numeric: '100' },
-})
+const eth = devnetEth
+const lusd = devnetLusd
 const gwei = 1_000_000_000n
 
 async function openSend(balances = [eth, lusd], fake = createWallets()) {
@@ -42,15 +34,7 @@ async function openSend(balances = [eth, lusd], fake = createWallets()) {
   server.handle(balancePath(ADDRESS_A), balancesHandler(balances))
   server.handle(`/v1/identity/${ADDRESS_A}`, () => json({ name: null, avatar: null }))
   server.handle(`/v1/account/${ADDRESS_A}/history`, () => json({ data: [], next: null }))
-  server.handle('/v1/profile/account/alice.latch.id', () =>
-    json({
-      name: 'alice.latch.id',
-      registered: 1,
-      updated: 1,
-      addresses: { [coinTypeOf('eip155:31337')]: { address: ADDRESS_B, created: 1 } },
-      attributes: { avatar: 'https://avatars.test/alice.png' },
-    }),
-  )
+  server.handle('/v1/profile/account/alice.latch.id', () => json(aliceProfile))
   server.handle('/v1/profile/account/nobody.latch.id', () => json({ error: 'Name not found' }, 404))
   const test = await renderWithClient(<ConnectButton />, { apiUrl: API_URL, fake })
   await test.connect()
