@@ -1,10 +1,10 @@
 import { type Lazy, lazy } from '@latch/core'
 import type { ComponentType, ReactNode } from 'react'
-import type { AsyncState } from './async.tsx'
 
-// What the views' registry imports: nothing a view imports itself. When a view imports a module the registry
-// reaches (this one held useChunk once), Rolldown 1.2 moves React out of the entry into a second script before the
-// button, which scripts/size.ts fails; views use async.tsx instead.
+// The registry imports this module. A view chunk that imports it (or anything else the registry reaches) without
+// importing the registry too makes Rolldown 1.2 move React out of the entry into a second script before the button
+// (measured; scripts/size.ts fails on it): the hooks views use are in async.tsx, which the registry does not reach,
+// and the views that define their own parts here (ConnectView, AccountData) import the registry as well.
 
 /** A lazy part of the modal: a view, or a part of one that may wrap what it is given. */
 export type LazyComponent = ComponentType<{ children?: ReactNode }>
@@ -26,6 +26,3 @@ export type Chunk = Lazy<LazyComponent>
 export function createChunk(loader: () => Promise<{ default: LazyComponent }>): Chunk {
   return lazy(() => loader().then((module) => module.default))
 }
-
-/** A chunk as a view shows it (`useAsync(chunk.load, chunk, chunk.get)`): 'ready' in the first commit when prefetched. */
-export type ChunkState = AsyncState<LazyComponent>
