@@ -86,6 +86,18 @@ describe('Connect view', () => {
     expect(within(dialog).getByRole('button', { name: 'All Wallets' })).toBeTruthy()
   })
 
+  it('opens the Connecting view as a wallet is picked, with Try again, even when the connect cannot start', async () => {
+    const { client, open } = await renderWithClient(null)
+    await open()
+    // As when the actions' chunk cannot be fetched: the connect rejects before any attempt starts.
+    client.connect = () => Promise.reject(new Error('chunk request failed'))
+    fireEvent.click(
+      within(await findView('Connect Wallet')).getByRole('button', { name: 'MetaMask Installed' }),
+    )
+    const view = await findView('MetaMask')
+    expect(within(view).getByRole('button', { name: 'Try again' })).toBeTruthy()
+  })
+
   it('opens All Wallets from its row', async () => {
     const { open } = await renderWithClient(null)
     await open()

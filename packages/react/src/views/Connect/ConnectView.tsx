@@ -32,15 +32,6 @@ const selectLoading = (s: ModalState) => s.loading
 /** The legal checkbox (SPEC §1 `legalCheckbox`, off by default): its own chunk, for the apps that turn it on. */
 const legalChunk = createChunk(() => import('./LegalCheckbox.tsx'))
 
-/** With `legalCheckbox` the wallets wait for its chunk, then for the box to be ticked; a failed load retries. */
-function legalFailed(retry: () => void) {
-  return (
-    <button type="button" className="latch-button" onClick={retry}>
-      Try again
-    </button>
-  )
-}
-
 interface Row {
   key: string
   name: string
@@ -158,13 +149,7 @@ export default function ConnectView() {
   return (
     <div className="latch-view">
       {none && loading && <Spinner label="Looking for wallets" />}
-      {options.features.legalCheckbox ? (
-        <ChunkSlot chunk={legalChunk} failed={legalFailed}>
-          {walletList}
-        </ChunkSlot>
-      ) : (
-        walletList
-      )}
+      {options.features.legalCheckbox ? <ChunkSlot chunk={legalChunk}>{walletList}</ChunkSlot> : walletList}
       {none && !loading && !options.basic && (
         <p className="latch-muted latch-center-text">No wallet found in this browser.</p>
       )}
