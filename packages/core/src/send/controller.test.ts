@@ -17,6 +17,7 @@ import {
   nameProfile,
 } from '../../test/fakeServer.ts'
 import { ChainNotConfiguredError } from '../errors/BaseError.ts'
+import { initialSendState } from '../state/send.ts'
 import type { PreparedTransfer } from '../types.ts'
 import { createSendController, NAME_LOOKUP_WAIT_MS, type SendController } from './controller.ts'
 
@@ -164,5 +165,20 @@ describe('the send controller: what the Send views show, computed in core', () =
     await flush()
     expect(fake.callsTo('prepareTransfer')).toEqual([])
     expect(form.state.getState().fee).toEqual({ status: 'idle' })
+  })
+
+  it('drops answers that arrive after it was destroyed (they would write into the next form)', async () => {
+    const { client, fake, form } = await setUp()
+    const slow = deferred<PreparedTransfer>()
+    fake.answerOnce('prepareTransfer', '*', slow.answer)
+    form.setBalances([eth])
+    await vi.waitFor(() => expect(fake.callsTo('prepareTransfer')).toHaveLength(1))
+    form.destroy()
+    client.send.replace(initialSendState())
+    slow.resolve(transfer(21_000n))
+    await flush()
+    // (prepareSend keeps the network's gas price in the send state: the network's either way.)
+    expect(client.send.getState()).toMatchObject({ gasPriceInUSD: undefined, networkBalanceInUSD: undefined })
+    expect(form.state.getState().fee).toEqual({ status: 'loading' })
   })
 })

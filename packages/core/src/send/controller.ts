@@ -181,6 +181,8 @@ export function createSendController(client: LatchClient): SendController {
     destroy() {
       for (const stop of unsubscribe) stop()
       clearTimeout(nameTimer)
+      // Answers still on their way are for nobody now: they must not write into the next form's send state.
+      feeFor = nameFor = smartFor = undefined
     },
   }
 }

@@ -35,27 +35,28 @@ export default function RegisterNameView() {
   const hintId = useId()
   const [text, setText] = useState('')
   const [registration, setRegistration] = useState<Registration>({ status: 'idle' })
-  // The label asked about: the one typed, once typing has paused for SUGGESTIONS_WAIT_MS.
-  const [asked, setAsked] = useState('')
+  // The label asked about: the one typed, once typing has paused for SUGGESTIONS_WAIT_MS. A new object each time,
+  // so a label typed again after the box held something else is asked again (its earlier answer may be stale).
+  const [asked, setAsked] = useState({ label: '' })
   const label = text.trim().toLowerCase()
   const problem = label ? labelProblem(label) : undefined
   const valid = label !== '' && !problem
 
   useEffect(() => {
     if (!valid) return
-    const timer = setTimeout(() => setAsked(label), SUGGESTIONS_WAIT_MS)
+    const timer = setTimeout(() => setAsked({ label }), SUGGESTIONS_WAIT_MS)
     return () => clearTimeout(timer)
   }, [label, valid])
 
   const lookup = useAsync(
     valid &&
-      asked === label &&
+      asked.label === label &&
       (async () => {
         const api = await client.api()
         const queries = await api.account()
         return api.queryClient.fetchQuery(queries.nameSuggestionsQuery(label))
       }),
-    label,
+    asked,
   )
 
   const register = async (name: string) => {
