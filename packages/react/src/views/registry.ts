@@ -31,9 +31,9 @@ export const viewChunks: Partial<Record<View, Chunk>> = {
 
 // The parts of views below are chunks of their own too. A part one view loads is defined beside it (Activity in
 // AccountData, the legal checkbox in ConnectView); these two are here, in the entry, because elsewhere they cost
-// more than they weigh (measured with scripts/size.ts): defined in a chunk two views load, the token list's would be
-// a shared chunk of its own (+375 B gzip on the Account view); defined in AccountView, the account data's import brings the view a
-// preload map (+146 B gzip, over its budget).
+// more than they weigh (measured with scripts/size.ts): defined in a chunk two views load, the token list's would
+// be a shared chunk of its own (+375 B gzip on the Account view); defined in AccountView, the account data's import
+// brings the view a preload map (+154 B gzip, over its budget).
 
 /**
  * The Account view's token list (it needs the blockchain API): its component is the Tokens tab, and the Send views
