@@ -1,3 +1,4 @@
+import { defaultClientConditions } from 'vite'
 import { configDefaults, defineConfig } from 'vitest/config'
 
 const include = [
@@ -8,6 +9,8 @@ const include = [
 const server = ['packages/server/src/**/*.test.ts', 'packages/server/test/**/*.test.ts']
 
 export default defineConfig({
+  // The workspace's packages are tested from their sources (their exports' `latch-source` condition), never dist/.
+  resolve: { conditions: ['latch-source', ...defaultClientConditions] },
   test: {
     environment: 'node',
     pool: 'threads',

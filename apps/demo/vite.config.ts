@@ -1,11 +1,15 @@
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite'
 import { strictCsp } from './csp.ts'
 import { devWalletCopy } from './devWalletCopy.ts'
 import { ssrPage } from './ssrPage.ts'
 
 export default defineConfig({
   plugins: [react(), ssrPage(), devWalletCopy()],
+  // The demo runs the packages from their sources (their exports' `latch-source` condition), as a change shows
+  // at once; an app that installs them from npm gets dist/ (the consumer tests build one: e2e/consumers).
+  resolve: { conditions: ['latch-source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['latch-source', ...defaultServerConditions] } },
   build: {
     manifest: true,
     target: 'es2022',

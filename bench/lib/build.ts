@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import react from '@vitejs/plugin-react'
-import { build } from 'vite'
+import { build, defaultClientConditions } from 'vite'
 import type { BenchApp } from './apps.ts'
 
 const stampFile = '.bench-inputs'
@@ -43,8 +43,9 @@ export async function buildApp(app: BenchApp): Promise<boolean> {
     mode: 'production',
     logLevel: 'error',
     plugins: [react()],
-    // The Latch app reaches React from the workspace packages too: one copy only.
-    resolve: { dedupe: ['react', 'react-dom'] },
+    // The Latch app reaches React from the workspace packages too: one copy only. The packages from their
+    // sources (their exports' `latch-source` condition), as the demo builds them.
+    resolve: { dedupe: ['react', 'react-dom'], conditions: ['latch-source', ...defaultClientConditions] },
     build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 100_000 },
   })
   writeFileSync(stampPath, inputs)
