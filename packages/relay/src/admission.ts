@@ -37,7 +37,7 @@ export interface AdmissionServerParameters {
 }
 
 /**
- * The relay's HTTP server: plain requests answered 426, WebSocket upgrades admitted within the per-address and
+ * The relay's HTTP server: `GET /health` answered 200, other plain requests 426, WebSocket upgrades admitted within the per-address and
  * relay-wide connection caps and with a valid JWT (`checkAuth`), the rest refused with an HTTP status.
  */
 export function admissionServer({ limits, proxies, now, audiences, admit }: AdmissionServerParameters) {
@@ -49,7 +49,12 @@ export function admissionServer({ limits, proxies, now, audiences, admit }: Admi
 
   // Requests whose headers take over 10 s are dropped; the timeout is checked every 5 s (Node's default, 30 s, lets an
   // idle socket live 40 s).
-  const server = createServer({ connectionsCheckingInterval: 5_000 }, (_request, response) => {
+  const server = createServer({ connectionsCheckingInterval: 5_000 }, (request, response) => {
+    // For load balancers and container health checks: the process is up and accepting sockets.
+    if (request.url === '/health' && (request.method === 'GET' || request.method === 'HEAD')) {
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}')
+      return
+    }
     response
       .writeHead(426, { 'content-type': 'text/plain' })
       .end('This is a WalletConnect relay: connect over WebSocket.')

@@ -1,6 +1,6 @@
 import { defaultRelayLimits, type RelayLimits } from './limits.ts'
 import type { RelayOptions } from './relay.ts'
-import type { MemoryStoreOptions } from './store.ts'
+import { defaultStoreLimits, type MemoryStoreOptions } from './store.ts'
 
 export interface RelayConfig {
   relay: RelayOptions
@@ -13,7 +13,7 @@ export interface RelayConfig {
 export const envName = (key: string) =>
   `RELAY_${key.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase()}`
 
-const storeKeys = ['maxMessagesPerTopic', 'maxBytesPerTopic', 'maxBytes'] as const
+const storeKeys = Object.keys(defaultStoreLimits) as (keyof typeof defaultStoreLimits)[]
 
 function count(env: NodeJS.ProcessEnv, name: string): number | undefined {
   const value = env[name]
@@ -77,4 +77,18 @@ export function readRelayConfig(env: NodeJS.ProcessEnv = process.env): RelayConf
     store,
     ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
   }
+}
+
+/** Every variable `readRelayConfig` reads, with its default, as `latch-relay --help` lists them. */
+export function relayVariables(): [name: string, meaning: string][] {
+  const limit = (key: string, value: number) => [envName(key), `${key}, default ${value}`] as [string, string]
+  return [
+    ['RELAY_PORT', 'the port to listen on, default 8788'],
+    ['RELAY_HOST', 'the address to listen on, default 127.0.0.1 (0.0.0.0 for every interface)'],
+    ['REDIS_URL', 'redis:// URL: share messages and deliveries with other instances; default in memory'],
+    ['RELAY_PUBLIC_URL', 'ws(s):// URLs (comma-separated) clients reach this relay at, behind a proxy'],
+    ['RELAY_TRUST_PROXY', 'true (one proxy in front) or the number of proxies; default none'],
+    ...Object.entries(defaultRelayLimits).map(([key, value]) => limit(key, value)),
+    ...Object.entries(defaultStoreLimits).map(([key, value]) => limit(key, value)),
+  ]
 }

@@ -41,6 +41,13 @@ export interface MemoryStoreOptions {
   now?: () => number
 }
 
+/** The memory store's caps when its options leave them out. */
+export const defaultStoreLimits = {
+  maxMessagesPerTopic: 100,
+  maxBytesPerTopic: 1024 * 1024,
+  maxBytes: 64 * 1024 * 1024,
+} as const satisfies MemoryStoreOptions
+
 /** What one kept message costs beyond its text: the entry, its map slots and its strings' headers. */
 export const MESSAGE_OVERHEAD = 256
 
@@ -58,9 +65,9 @@ interface Kept {
  * const store = memoryStore({ maxBytes: 32 * 1024 * 1024 })
  */
 export function memoryStore(options: MemoryStoreOptions = {}): RelayStore {
-  const maxPerTopic = options.maxMessagesPerTopic ?? 100
-  const maxBytesPerTopic = options.maxBytesPerTopic ?? 1024 * 1024
-  const maxBytes = options.maxBytes ?? 64 * 1024 * 1024
+  const maxPerTopic = options.maxMessagesPerTopic ?? defaultStoreLimits.maxMessagesPerTopic
+  const maxBytesPerTopic = options.maxBytesPerTopic ?? defaultStoreLimits.maxBytesPerTopic
+  const maxBytes = options.maxBytes ?? defaultStoreLimits.maxBytes
   const now = options.now ?? Date.now
 
   const topics = new Map<string, { kept: Map<number, Kept>; bytes: number }>()

@@ -1,16 +1,18 @@
-#!/usr/bin/env -S npx tsx
+#!/usr/bin/env node
 // latch-server: run the server and manage its data. Database from DATABASE_URL, else PGlite in LATCH_DATA_DIR.
 import { parseArgs } from 'node:util'
-import { readConfig } from './config.ts'
+import { readConfig, serverVariables } from './config.ts'
 import { defaultSnapshot, readSnapshot } from './directory/snapshot.ts'
 import { syntheticSnapshot } from './directory/synthetic.ts'
 import { startServer } from './startServer.ts'
 import { openStorage } from './storage/openStorage.ts'
 import type { Storage } from './storage/types.ts'
 
-const usage = `Usage: latch-server <command>
+const usage = `Usage: latch-server [serve] [--port <port>] [--host <address>] [--data <dir>]
+       latch-server <command>
 
-  serve                                      start the HTTP server (PORT, HOST, PUBLIC_URL, LOG_LEVEL)
+Commands:
+  serve (the default)                        start the HTTP server
   import <listings.json> [--images <dir>]    replace the directory with an Explorer-format snapshot
   import --default                           replace the directory with the shipped dataset
   seed-synthetic <n>                         replace the directory with n synthetic wallets
@@ -19,13 +21,35 @@ const usage = `Usage: latch-server <command>
   events summary [--project <id>]
   usage [--project <id>]                     requests per project, SDK type and SDK version
 
-The database is PostgreSQL when DATABASE_URL is set, else PGlite in LATCH_DATA_DIR (default .latch/data).
+Options:
+  --port <port>       the port to listen on (PORT)
+  --host <address>    the address to listen on (HOST)
+  --data <dir>        PGlite's directory (LATCH_DATA_DIR)
+  -h, --help          this text
+
+Environment:
+${serverVariables.map(([name, meaning]) => `  ${name.padEnd(22)}  ${meaning}`).join('\n')}
+
+The database is PostgreSQL when DATABASE_URL is set, else PGlite in the data directory (.latch/data by default).
 A PGlite directory serves one process: stop the server before running the data commands on it.`
 
+/** Bad usage or configuration: its message and the usage, exit code 2. */
 class UsageError extends Error {}
 
+/** The environment with the options given on the command line in place of their variables. */
+let environment: NodeJS.ProcessEnv = process.env
+
+/** The configuration, or a UsageError naming what is wrong in it. */
+function configuration() {
+  try {
+    return readConfig(environment)
+  } catch (error) {
+    throw new UsageError((error as Error).message)
+  }
+}
+
 async function withStorage<T>(run: (storage: Storage) => Promise<T>): Promise<T> {
-  const config = readConfig(process.env)
+  const config = configuration()
   const storage = await openStorage({
     ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
     ...(config.dataDir ? { dataDir: config.dataDir } : {}),
@@ -38,7 +62,7 @@ async function withStorage<T>(run: (storage: Storage) => Promise<T>): Promise<T>
 }
 
 async function serve(): Promise<void> {
-  const server = await startServer(readConfig(process.env))
+  const server = await startServer(configuration())
   console.log(`Latch server listening on ${server.url} (API docs: ${server.url}/docs)`)
   let stopping = false
   const stop = (signal: NodeJS.Signals) => {
@@ -158,10 +182,43 @@ async function usageCommand(args: string[]): Promise<void> {
   console.log(`${rows.reduce((sum, row) => sum + row.requests, 0)} requests`)
 }
 
+/** Reads `--port`, `--host` and `--data` wherever they stand into the environment; returns the other arguments. */
+function readOptions(argv: string[]): string[] {
+  const { values, tokens } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: false,
+    tokens: true,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      data: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  })
+  if (values.help) return ['help']
+  const names = { port: 'PORT', host: 'HOST', data: 'LATCH_DATA_DIR' } as const
+  const rest: string[] = []
+  for (const token of tokens) {
+    if (token.kind === 'option' && token.name in names) {
+      if (typeof token.value !== 'string' || token.value === '')
+        throw new UsageError(`--${token.name} takes a value`)
+      environment = { ...environment, [names[token.name as keyof typeof names]]: token.value }
+    } else if (token.kind === 'positional') rest.push(token.value)
+    else if (token.kind === 'option')
+      rest.push(token.rawName, ...(token.value === undefined || token.inlineValue ? [] : [token.value]))
+  }
+  return rest
+}
+
 async function main(argv: string[]): Promise<void> {
-  const [command, ...args] = argv
+  const [command = 'serve', ...args] = readOptions(argv)
   switch (command) {
     case 'serve':
+      if (args[0] !== undefined)
+        throw new UsageError(
+          args[0].startsWith('-') ? `Unknown option ${args[0]}` : `serve takes no ${args[0]}`,
+        )
       return serve()
     case 'import':
       return importCommand(args)
@@ -178,15 +235,19 @@ async function main(argv: string[]): Promise<void> {
       return eventsCommand(args)
     case 'usage':
       return usageCommand(args)
+    case 'help':
+      console.log(usage)
+      return
     default:
-      throw new UsageError(command === undefined || command === 'help' ? '' : `Unknown command ${command}`)
+      throw new UsageError(`Unknown command ${command}`)
   }
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof UsageError) {
-    if (error.message) console.error(error.message)
-    console.error(usage)
+  // parseArgs throws a TypeError with an ERR_PARSE_ARGS_* code for an option it does not know.
+  const usage = String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS')
+  if (error instanceof UsageError || (usage && error instanceof Error)) {
+    console.error(`latch-server: ${error.message}\nSee latch-server --help.`)
     process.exit(2)
   }
   console.error(error instanceof Error ? error.message : error)

@@ -3,6 +3,30 @@ import { loadChainsConfig } from './chains/loadChainsConfig.ts'
 import { defaultRateLimits, type RateLimits } from './limits.ts'
 import type { StartServerOptions } from './startServer.ts'
 
+/** Every variable `readConfig` reads, as `latch-server --help` lists them. */
+export const serverVariables: readonly [name: string, meaning: string][] = [
+  ['PORT', 'the port to listen on, default 8787'],
+  ['HOST', 'the address to listen on, default 127.0.0.1 (0.0.0.0 for every interface)'],
+  ['DATABASE_URL', 'postgres:// URL: PostgreSQL; default PGlite in LATCH_DATA_DIR'],
+  ['LATCH_DATA_DIR', "PGlite's directory, default .latch/data; memory for a database in memory"],
+  [
+    'PUBLIC_URL',
+    'the http(s) URL clients reach this server at (base of image links); required in production',
+  ],
+  ['NODE_ENV', 'production: PUBLIC_URL required, requests for other hosts refused'],
+  ['ALLOWED_HOSTS', 'host names (comma-separated) answered besides PUBLIC_URL’s'],
+  ['LOG_LEVEL', 'fatal, error, warn, info (default), debug, trace or silent'],
+  ['LATCH_CHAINS', "a JSON file of the blockchain API's chains; default the devnet"],
+  ['LATCH_RPC_A', 'the devnet chain A’s RPC URL, default http://127.0.0.1:8545'],
+  ['LATCH_RPC_B', 'the devnet chain B’s RPC URL, default http://127.0.0.1:8546'],
+  ['LATCH_ENS_RPC', 'an Ethereum mainnet RPC URL, for ENS names and avatars'],
+  ['LATCH_INDEX', 'on (default) or off: whether this instance indexes the chains’ history'],
+  ['REDIS_URL', 'redis:// URL: rate limits shared by every instance'],
+  ['TRUST_PROXY', 'true (one proxy in front), their number, or their addresses (comma-separated)'],
+  ['LATCH_RATE_LIMITS', 'off, or name=number pairs over the defaults (per client, per minute)'],
+  ['LATCH_SESSION_MAX_DAYS', 'the longest sign-in session, default 30'],
+]
+
 /**
  * Server options from the environment: PORT (8787), HOST (127.0.0.1), DATABASE_URL (PostgreSQL; else PGlite),
  * LATCH_DATA_DIR (PGlite's directory, default `.latch/data`; `memory` for in-memory), PUBLIC_URL (base of

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -28,11 +28,33 @@ function run(args: string[], onStdout?: (text: string, stop: (signal: NodeJS.Sig
   )
 }
 
-test('an unknown command prints the usage and exits 2', async () => {
+test('an unknown command names itself, points at --help and exits 2', async () => {
   const result = await run(['frobnicate'])
   expect(result.code).toBe(2)
-  expect(result.stderr).toContain('Unknown command frobnicate')
-  expect(result.stderr).toContain('seed-synthetic <n>')
+  expect(result.stderr).toBe('latch-server: Unknown command frobnicate\nSee latch-server --help.\n')
+})
+
+test('--help lists every command, option and every variable the configuration reads', async () => {
+  const result = await run(['--help'])
+  expect(result.code).toBe(0)
+  const read = new Set(
+    [...readFileSync(new URL('../src/config.ts', import.meta.url), 'utf8').matchAll(/env\.([A-Z_]+)/g)].map(
+      ([, name]) => name!,
+    ),
+  )
+  expect(read.size).toBeGreaterThan(10)
+  for (const name of read) expect(result.stdout).toMatch(new RegExp(`^  ${name} `, 'm'))
+  for (const text of ['seed-synthetic <n>', '--data <dir>', '--port <port>'])
+    expect(result.stdout).toContain(text)
+})
+
+test('a malformed setting is named, and the server exits 2 without starting', async () => {
+  const bad = await run(['--port', '99999'])
+  expect(bad.code).toBe(2)
+  expect(bad.stderr).toContain('PORT must be a port number, not 99999')
+  const unknown = await run(['serve', '--bogus'])
+  expect(unknown.code).toBe(2)
+  expect(unknown.stderr).toContain('Unknown option --bogus')
 })
 
 test('serve prints its URL, answers, and exits 0 on SIGTERM releasing the data directory', async () => {
@@ -68,4 +90,11 @@ test('projects add stores a project in the same database', async () => {
   expect(result.stdout).toContain(
     'Project shop: origins https://shop.example, https://*.shop.example, analytics on',
   )
+})
+
+test('--data names the PGlite directory in place of LATCH_DATA_DIR, for every command', async () => {
+  const other = join(temp, 'other')
+  expect((await run(['projects', 'add', 'elsewhere', '--origins', '*', '--data', other])).code).toBe(0)
+  expect((await run(['projects', 'list', `--data=${other}`])).stdout).toMatch(/^elsewhere\t/m)
+  expect((await run(['projects', 'list'])).stdout).not.toContain('elsewhere')
 })
