@@ -32,19 +32,18 @@ export interface Result {
 }
 
 /** Runs a command to its end; never throws for a non-zero exit (the test asserts on `code`). */
-export function run(command: string, args: string[], cwd: string, timeout = 300_000): Promise<Result> {
+export function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  { timeout = 300_000, env = {} }: { timeout?: number; env?: Record<string, string> } = {},
+): Promise<Result> {
+  const options = { cwd, env: consumerEnv(env), timeout, maxBuffer: 64 * 1024 * 1024 }
   return new Promise((resolve) => {
-    execFile(
-      command,
-      args,
-      { cwd, env: consumerEnv(), timeout, maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout, stderr) =>
-        resolve({
-          code: error ? (((error as { code?: unknown }).code as number | null) ?? 1) : 0,
-          stdout,
-          stderr,
-        }),
-    )
+    execFile(command, args, options, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0
+      resolve({ code, stdout, stderr })
+    })
   })
 }
 
@@ -66,33 +65,60 @@ export async function installApp(name: string, packages: PublishedPackage[]): Pr
     ...manifest.dependencies,
   }
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`)
-  const install = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline'], dir, 600_000)
+  const install = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline'], dir, {
+    timeout: 600_000,
+  })
   if (install.code !== 0) throw new Error(`npm install in ${dir} failed:\n${install.stdout}${install.stderr}`)
   return dir
+}
+
+export interface Exit {
+  code: number | null
+  signal: NodeJS.Signals | null
 }
 
 export interface Service {
   url: string
   output(): string
-  /** Sends SIGTERM and resolves with the exit code. */
-  stop(): Promise<number | null>
+  /** Sends SIGTERM and resolves with how the process ended. */
+  stop(): Promise<Exit>
 }
 
-/** Starts a long-running command and waits for `ready` in its output (the first group is its URL). */
-export function startService(command: string, args: string[], cwd: string, ready: RegExp, env = {}) {
+/** Services still running, stopped by `stopServices` (a test's afterAll) if a test failed before it stopped them. */
+const running = new Set<() => Promise<Exit>>()
+
+/**
+ * Starts a long-running command in a process group of its own and waits for `ready` in its output (the first
+ * group is its URL). `stop` sends SIGTERM to the group, as a terminal's Ctrl-C or a service manager does: `npx`
+ * does not pass a SIGTERM sent to it alone on to the service it started.
+ */
+export function startService(
+  command: string,
+  args: string[],
+  cwd: string,
+  ready: RegExp,
+  env: Record<string, string> = {},
+) {
   const child: ChildProcess = spawn(command, args, {
     cwd,
     env: consumerEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   })
   let output = ''
-  let exit: number | null | undefined
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => {
-      exit = code
-      resolve(code)
+  let exit: Exit | undefined
+  const exited = new Promise<Exit>((resolve) =>
+    child.once('exit', (code, signal) => {
+      exit = { code, signal }
+      resolve(exit)
     }),
   )
+  const stop = async () => {
+    if (exit === undefined) process.kill(-child.pid!, 'SIGTERM')
+    running.delete(stop)
+    return exited
+  }
+  running.add(stop)
   return new Promise<Service>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`${command} ${args.join(' ')} did not start:\n${output}`)),
@@ -107,18 +133,21 @@ export function startService(command: string, args: string[], cwd: string, ready
         resolve({
           url: match[1]!,
           output: () => output,
-          stop: async () => {
-            if (exit === undefined) child.kill('SIGTERM')
-            return exited
-          },
+          stop,
         })
       }
     }
     child.stdout!.on('data', read)
     child.stderr!.on('data', read)
-    void exited.then((code) => {
+    void exited.then(({ code, signal }) => {
       clearTimeout(timer)
-      reject(new Error(`${command} ${args.join(' ')} exited (${code}) before it was ready:\n${output}`))
+      reject(
+        new Error(`${command} ${args.join(' ')} exited (${code ?? signal}) before it was ready:\n${output}`),
+      )
     })
   })
+}
+
+export async function stopServices(): Promise<void> {
+  await Promise.all([...running].map((stop) => stop()))
 }

@@ -7,7 +7,7 @@ import react from '@vitejs/plugin-react'
 import type { Manifest } from 'vite'
 import { build, defaultClientConditions } from 'vite'
 import { freePort } from '../packages/relay/test/relayProcess.ts'
-import { installApp, run, startService } from './support.ts'
+import { installApp, run, startService, stopServices } from './support.ts'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -15,7 +15,10 @@ let app: string
 test.beforeAll(async () => {
   app = await installApp('vite', ['core', 'evm', 'react'])
 })
-test.afterAll(() => rmSync(app, { recursive: true, force: true }))
+test.afterAll(async () => {
+  await stopServices()
+  rmSync(app, { recursive: true, force: true })
+})
 
 /** Whether a path is inside an installed Latch package's sources rather than its build. */
 const latchSource = /node_modules\/@latch\/[^/]+\/src\//
