@@ -54,7 +54,7 @@ const relay = await startRelay({ ...config.relay, store }).catch(async (error: N
   console.error(`latch-relay: cannot listen on ${config.relay.host}:${config.relay.port}: ${error.message}`)
   process.exit(1)
 })
-console.log(`relay: ${relay.url}${config.redisUrl ? ' (sharing Redis)' : ''}`)
+// Before the line that says it is up: whoever waits for that line may signal at once.
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.once(signal, () => {
     void relay
@@ -62,3 +62,4 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
       .then(() => store.close())
       .then(() => process.exit(0))
   })
+console.log(`relay: ${relay.url}${config.redisUrl ? ' (sharing Redis)' : ''}`)

@@ -63,7 +63,6 @@ async function withStorage<T>(run: (storage: Storage) => Promise<T>): Promise<T>
 
 async function serve(): Promise<void> {
   const server = await startServer(configuration())
-  console.log(`Latch server listening on ${server.url} (API docs: ${server.url}/docs)`)
   let stopping = false
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) {
@@ -87,6 +86,8 @@ async function serve(): Promise<void> {
   }
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
+  // After the handlers: whoever waits for this line may signal at once.
+  console.log(`Latch server listening on ${server.url} (API docs: ${server.url}/docs)`)
 }
 
 async function importCommand(args: string[]): Promise<void> {
