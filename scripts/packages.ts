@@ -18,8 +18,12 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 export const packageDir = (name: PublishedPackage) => resolve(root, 'packages', name)
 const bin = (name: string) => resolve(root, 'node_modules/.bin', name)
 
-/** What a published package may contain: its build, its sources (for the declaration maps), and its data. */
-const allowed = /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|(dist|src|data|drizzle)\/.+)$/
+/**
+ * What a published package may contain: its build, its sources (for the declaration maps), its data, and the
+ * server's configuration schema and example.
+ */
+const allowed =
+  /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|config\.schema\.json|(dist|src|data|drizzle|examples)\/.+)$/
 
 function run(command: string, args: string[], cwd: string): string {
   // No `latch-source` condition here: what these tools see is what an app that installs the package sees.

@@ -8,7 +8,7 @@ import { startServer } from './startServer.ts'
 import { openStorage } from './storage/openStorage.ts'
 import type { Storage } from './storage/types.ts'
 
-const usage = `Usage: latch-server [serve] [--port <port>] [--host <address>] [--data <dir>]
+const usage = `Usage: latch-server [serve] [--port <port>] [--host <address>] [--data <dir>] [--config <file>]
        latch-server <command>
 
 Commands:
@@ -25,6 +25,7 @@ Options:
   --port <port>       the port to listen on (PORT)
   --host <address>    the address to listen on (HOST)
   --data <dir>        PGlite's directory (LATCH_DATA_DIR)
+  --config <file>     the configuration file, JSON or YAML (LATCH_CONFIG)
   -h, --help          this text
 
 Environment:
@@ -183,7 +184,7 @@ async function usageCommand(args: string[]): Promise<void> {
   console.log(`${rows.reduce((sum, row) => sum + row.requests, 0)} requests`)
 }
 
-/** Reads `--port`, `--host` and `--data` wherever they stand into the environment; returns the other arguments. */
+/** Reads `--port`, `--host`, `--data` and `--config` wherever they stand into the environment; returns the other arguments. */
 function readOptions(argv: string[]): string[] {
   const { values, tokens } = parseArgs({
     args: argv,
@@ -194,11 +195,12 @@ function readOptions(argv: string[]): string[] {
       port: { type: 'string' },
       host: { type: 'string' },
       data: { type: 'string' },
+      config: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   })
   if (values.help) return ['help']
-  const names = { port: 'PORT', host: 'HOST', data: 'LATCH_DATA_DIR' } as const
+  const names = { port: 'PORT', host: 'HOST', data: 'LATCH_DATA_DIR', config: 'LATCH_CONFIG' } as const
   const rest: string[] = []
   for (const token of tokens) {
     if (token.kind === 'option' && token.name in names) {

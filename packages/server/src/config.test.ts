@@ -1,3 +1,7 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { expect, test } from 'vitest'
 import { readConfig } from './config.ts'
 
@@ -30,7 +34,7 @@ test.each([
   [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
   [{ LATCH_RPC_A: 'localhost:8545' }, 'LATCH_RPC_A'],
   [{ LATCH_RPC_B: 'ws://127.0.0.1:8546' }, 'LATCH_RPC_B'],
-  [{ LATCH_CHAINS: '/nonexistent/chains.json' }, 'LATCH_CHAINS: /nonexistent/chains.json'],
+  [{ LATCH_CONFIG: '/nonexistent/latch.json' }, 'LATCH_CONFIG: /nonexistent/latch.json'],
 ])('%j is refused naming %s', (env, name) => {
   expect(() => readConfig(env)).toThrow(name)
 })
@@ -105,4 +109,26 @@ test.each([
   [{ LATCH_SESSION_MAX_DAYS: '0' }, 'LATCH_SESSION_MAX_DAYS'],
 ])('%j is refused naming %s', (env, name) => {
   expect(() => readConfig(env)).toThrow(name)
+})
+
+test('LATCH_CONFIG gives the chains and the projects; without chains in it the devnet serves, as LATCH_RPC_* say', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'latch-readconfig-'))
+  const projectsOnly = join(dir, 'projects.json')
+  writeFileSync(
+    projectsOnly,
+    JSON.stringify({ projects: [{ id: 'shop', origins: ['https://shop.example'] }] }),
+  )
+  const devnet = readConfig({ LATCH_CONFIG: projectsOnly, LATCH_RPC_A: 'http://devnet-a:8545' })
+  expect(devnet.projects?.map((project) => project.id)).toEqual(['shop'])
+  expect(devnet.blockchain?.chains[0]?.rpcUrl).toBe('http://devnet-a:8545')
+
+  const production = readConfig({
+    LATCH_CONFIG: fileURLToPath(new URL('../examples/latch.config.yaml', import.meta.url)),
+    LATCH_RPC_A: 'http://devnet-a:8545',
+  })
+  expect(production.blockchain?.chains.map((chain) => chain.name)).toEqual(['Ethereum', 'Base'])
+  expect(production.blockchain?.ensRpcUrl).toBe('https://ethereum-rpc.publicnode.com')
+  expect(production.projects?.map((project) => project.allowedOrigins)).toEqual([
+    ['https://app.example.com', 'https://*.app.example.com'],
+  ])
 })

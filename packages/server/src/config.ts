@@ -1,5 +1,5 @@
 import { devnetBlockchainConfig } from './chains/defaults.ts'
-import { loadChainsConfig } from './chains/loadChainsConfig.ts'
+import { loadConfigFile } from './configFile.ts'
 import { defaultRateLimits, type RateLimits } from './limits.ts'
 import type { StartServerOptions } from './startServer.ts'
 
@@ -16,7 +16,10 @@ export const serverVariables: readonly [name: string, meaning: string][] = [
   ['NODE_ENV', 'production: PUBLIC_URL required, requests for other hosts refused'],
   ['ALLOWED_HOSTS', 'host names (comma-separated) answered besides PUBLIC_URL’s'],
   ['LOG_LEVEL', 'fatal, error, warn, info (default), debug, trace or silent'],
-  ['LATCH_CHAINS', "a JSON file of the blockchain API's chains; default the devnet"],
+  [
+    'LATCH_CONFIG',
+    'the configuration file (JSON or YAML): chains, tokens, prices, projects; default the devnet',
+  ],
   ['LATCH_RPC_A', 'the devnet chain A’s RPC URL, default http://127.0.0.1:8545'],
   ['LATCH_RPC_B', 'the devnet chain B’s RPC URL, default http://127.0.0.1:8546'],
   ['LATCH_ENS_RPC', 'an Ethereum mainnet RPC URL, for ENS names and avatars'],
@@ -30,7 +33,7 @@ export const serverVariables: readonly [name: string, meaning: string][] = [
 /**
  * Server options from the environment: PORT (8787), HOST (127.0.0.1), DATABASE_URL (PostgreSQL; else PGlite),
  * LATCH_DATA_DIR (PGlite's directory, default `.latch/data`; `memory` for in-memory), PUBLIC_URL (base of
- * image_url), LOG_LEVEL (info); the blockchain API's chains from the JSON file LATCH_CHAINS, else the devnet at
+ * image_url), LOG_LEVEL (info); the chains, tokens, prices and projects from the file LATCH_CONFIG (`configFile.ts`), its chains else the devnet at
  * LATCH_RPC_A / LATCH_RPC_B (startServer's default is the devnet on 8545 and 8546); LATCH_ENS_RPC (an Ethereum
  * mainnet RPC URL for ENS identities); LATCH_INDEX (`on`, the default, or `off`: whether this instance indexes
  * the chains' history); REDIS_URL (rate limits shared by every instance); TRUST_PROXY (`true` for one proxy in front,
@@ -96,13 +99,18 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): StartServerOpt
       throw new Error('LATCH_SESSION_MAX_DAYS must be a number of days from 0 to 365')
     options.maxSessionMs = days * 24 * 60 * 60_000
   }
-  if (env.LATCH_CHAINS) {
+  let ensRpcUrl: string | undefined
+  if (env.LATCH_CONFIG) {
     try {
-      options.blockchain = loadChainsConfig(env.LATCH_CHAINS)
+      const file = loadConfigFile(env.LATCH_CONFIG)
+      if (file.blockchain) options.blockchain = file.blockchain
+      ensRpcUrl = file.ensRpcUrl
+      options.projects = file.projects
     } catch (error) {
-      throw new Error(`LATCH_CHAINS: ${(error as Error).message}`, { cause: error })
+      throw new Error(`LATCH_CONFIG: ${(error as Error).message}`, { cause: error })
     }
-  } else if (env.LATCH_RPC_A || env.LATCH_RPC_B) {
+  }
+  if (!options.blockchain && (env.LATCH_RPC_A || env.LATCH_RPC_B)) {
     for (const name of ['LATCH_RPC_A', 'LATCH_RPC_B'] as const) {
       const url = env[name]
       if (url && !/^https?:\/\/[^\s]+$/.test(url)) throw new Error(`${name} must be an http(s) URL`)
@@ -115,8 +123,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): StartServerOpt
   if (env.LATCH_ENS_RPC) {
     if (!/^https?:\/\/[^\s]+$/.test(env.LATCH_ENS_RPC))
       throw new Error('LATCH_ENS_RPC must be an http(s) URL')
-    options.blockchain = { ...(options.blockchain ?? devnetBlockchainConfig()), ensRpcUrl: env.LATCH_ENS_RPC }
+    ensRpcUrl = env.LATCH_ENS_RPC
   }
+  if (ensRpcUrl) options.blockchain = { ...(options.blockchain ?? devnetBlockchainConfig()), ensRpcUrl }
   if (env.LATCH_INDEX !== undefined && env.LATCH_INDEX !== '') {
     if (env.LATCH_INDEX !== 'on' && env.LATCH_INDEX !== 'off')
       throw new Error('LATCH_INDEX must be on or off')

@@ -3,15 +3,17 @@ export { type CreateAppOptions, createApp, type LatchApp } from './app.ts'
 export { type DevnetBlockchainConfigParameters, devnetBlockchainConfig } from './chains/defaults.ts'
 export { fixedPriceProvider } from './chains/fixedPriceProvider.ts'
 export { type HttpPriceProviderOptions, httpPriceProvider } from './chains/httpPriceProvider.ts'
-export {
-  type ChainsFile,
-  chainsFile,
-  loadChainsConfig,
-  parseChainsConfig,
-} from './chains/loadChainsConfig.ts'
 export type * from './chains/types.ts'
 export { priceKey } from './chains/types.ts'
 export { readConfig } from './config.ts'
+export {
+  type ConfigFile,
+  configFile,
+  configFileJsonSchema,
+  loadConfigFile,
+  parseConfigFile,
+  type ServedConfig,
+} from './configFile.ts'
 export { isOriginAllowed, originMatches } from './cors.ts'
 export { defaultProject, ensureDefaults } from './defaults.ts'
 export type { DirectorySnapshot, ImageKind, ImageRecord, WalletRecord } from './directory/records.ts'

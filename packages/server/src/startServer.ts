@@ -7,7 +7,7 @@ import type { BlockchainConfig } from './chains/types.ts'
 import { ensureDefaults } from './defaults.ts'
 import { createIndexer, type Indexer } from './jobs/indexer.ts'
 import { openStorage } from './storage/openStorage.ts'
-import type { Storage } from './storage/types.ts'
+import type { ProjectInput, Storage } from './storage/types.ts'
 
 export interface StartServerOptions {
   /** Default 8787; 0 picks a free port. */
@@ -39,6 +39,8 @@ export interface StartServerOptions {
    * instances behind the same load balancer set this to false and only serve reads.
    */
   index?: boolean
+  /** Projects written as given at every start (the configuration file's); others in the database stay. */
+  projects?: readonly ProjectInput[]
 }
 
 export interface LatchServer {
@@ -53,7 +55,8 @@ export interface LatchServer {
 }
 
 /**
- * Opens the database (migrating it), creates the default project and dataset on first start, and listens.
+ * Opens the database (migrating it), creates the default project and dataset on first start, writes the
+ * configured projects, and listens.
  *
  * @example
  * const server = await startServer({ port: 0, dataDir: 'memory' })
@@ -74,6 +77,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Lat
   redis?.on('error', (error) => app?.log.warn({ err: error }, 'Redis is not answering'))
   try {
     await ensureDefaults(storage)
+    for (const project of options.projects ?? []) await storage.upsertProject(project)
     app = await createApp({
       storage,
       logger: options.logger ?? false,

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -97,4 +97,27 @@ test('--data names the PGlite directory in place of LATCH_DATA_DIR, for every co
   expect((await run(['projects', 'add', 'elsewhere', '--origins', '*', '--data', other])).code).toBe(0)
   expect((await run(['projects', 'list', `--data=${other}`])).stdout).toMatch(/^elsewhere\t/m)
   expect((await run(['projects', 'list'])).stdout).not.toContain('elsewhere')
+})
+
+test('--config: the file is checked before anything starts, and its projects are written when the server starts', async () => {
+  const bad = join(temp, 'bad.yaml')
+  writeFileSync(bad, 'projects:\n  - id: shop\n    origins: ["ftp://shop.example"]\n')
+  const refused = await run(['--config', bad])
+  expect(refused.code).toBe(2)
+  expect(refused.stderr).toContain(
+    `LATCH_CONFIG: ${bad}: projects[0].origins[0]: must be * or an http(s) origin`,
+  )
+
+  const good = join(temp, 'latch.config.yaml')
+  writeFileSync(
+    good,
+    'projects:\n  - id: configured\n    origins: ["https://shop.example"]\n    analytics: false\n',
+  )
+  const served = await run(['serve', '--config', good], (stdout, stop) => {
+    if (stdout.includes('listening on')) stop('SIGTERM')
+  })
+  expect(served.code).toBe(0)
+  expect((await run(['projects', 'list'])).stdout).toMatch(
+    /^configured\tconfigured\tanalytics off\thttps:\/\/shop\.example$/m,
+  )
 })
