@@ -209,7 +209,11 @@ function readOptions(argv: string[]): string[] {
       environment = { ...environment, [names[token.name as keyof typeof names]]: token.value }
     } else if (token.kind === 'positional') rest.push(token.value)
     else if (token.kind === 'option')
-      rest.push(token.rawName, ...(token.value === undefined || token.inlineValue ? [] : [token.value]))
+      // Another command's option, given back as written: `--origins=a,b` stays one argument.
+      rest.push(
+        token.inlineValue ? `${token.rawName}=${token.value}` : token.rawName,
+        ...(token.value === undefined || token.inlineValue ? [] : [token.value]),
+      )
   }
   return rest
 }
@@ -242,7 +246,9 @@ async function main(argv: string[]): Promise<void> {
       console.log(usage)
       return
     default:
-      throw new UsageError(`Unknown command ${command}`)
+      throw new UsageError(
+        command.startsWith('-') ? `Unknown option ${command}` : `Unknown command ${command}`,
+      )
   }
 }
 

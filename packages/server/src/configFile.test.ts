@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { expect, test } from 'vitest'
-import { configFileJsonSchema, loadConfigFile, parseConfigFile } from './configFile.ts'
+import { afterAll, expect, test } from 'vitest'
+import { configFileJsonSchema, loadConfigFile, MAX_CONFIG_BYTES, parseConfigFile } from './configFile.ts'
 
 const mainnet = {
   chainId: 1,
@@ -121,8 +121,10 @@ test('without chains the devnet serves (no blockchain here); projects as the sto
   })
 })
 
+const dir = mkdtempSync(join(tmpdir(), 'latch-config-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
 test('loadConfigFile reads JSON, or YAML by its extension, and names the file for bad syntax as for a bad field', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'latch-config-'))
   const good = join(dir, 'good.json')
   writeFileSync(good, JSON.stringify({ chains: [base], prices: { fixed: { ETH: 1 } } }))
   expect(loadConfigFile(good).blockchain?.chains[0]?.caipNetworkId).toBe('eip155:8453')
@@ -170,4 +172,14 @@ test('the production example in the README parses', () => {
   const example = new URL('../examples/latch.config.yaml', import.meta.url)
   const config = loadConfigFile(example.pathname)
   expect(config.blockchain?.chains.map((chain) => chain.caipNetworkId)).toEqual(['eip155:1', 'eip155:8453'])
+})
+
+test('only a regular file of at most 1 MiB is read: a directory, a device or a huge file is refused, naming it', () => {
+  const folder = join(dir, 'folder.json')
+  mkdirSync(folder)
+  expect(() => loadConfigFile(folder)).toThrow(`${folder}: not a regular file`)
+  expect(() => loadConfigFile('/dev/zero')).toThrow('/dev/zero: not a regular file')
+  const huge = join(dir, 'huge.json')
+  writeFileSync(huge, `{"projects":[]}${' '.repeat(MAX_CONFIG_BYTES)}`)
+  expect(() => loadConfigFile(huge)).toThrow(`${huge}: larger than 1024 KiB`)
 })

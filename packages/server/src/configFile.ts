@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import { parse as parseYaml } from 'yaml'
 import { z } from 'zod'
 import { fixedPriceProvider } from './chains/fixedPriceProvider.ts'
@@ -159,6 +159,9 @@ export function parseConfigFile(input: unknown): ServedConfig {
   }
 }
 
+/** The largest configuration file read. */
+export const MAX_CONFIG_BYTES = 1024 * 1024
+
 /**
  * Reads a configuration file: YAML when its name ends in `.yaml` or `.yml`, else JSON. Throws an Error naming
  * the file and what is wrong in it.
@@ -169,6 +172,10 @@ export function parseConfigFile(input: unknown): ServedConfig {
 export function loadConfigFile(path: string): ServedConfig {
   let input: unknown
   try {
+    // A configuration is a few KiB: a device, a pipe or a huge file is a mistake, not something to read whole.
+    const stats = statSync(path)
+    if (!stats.isFile()) throw new Error('not a regular file')
+    if (stats.size > MAX_CONFIG_BYTES) throw new Error(`larger than ${MAX_CONFIG_BYTES / 1024} KiB`)
     const text = readFileSync(path, 'utf8')
     input = /\.ya?ml$/i.test(path) ? parseYaml(text, { maxAliasCount: 100 }) : JSON.parse(text)
   } catch (error) {

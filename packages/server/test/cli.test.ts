@@ -121,3 +121,20 @@ test('--config: the file is checked before anything starts, and its projects are
     /^configured\tconfigured\tanalytics off\thttps:\/\/shop\.example$/m,
   )
 })
+
+test('the options of other commands keep an inline value (--origins=a,b); an unknown option is named as one', async () => {
+  const inline = await run([
+    'projects',
+    'add',
+    'inline',
+    '--origins=https://a.example,https://b.example',
+    '--name=Inline',
+  ])
+  expect(inline.code).toBe(0)
+  expect(inline.stdout).toContain(
+    'Project inline: origins https://a.example, https://b.example, analytics on',
+  )
+  const unknown = await run(['--bogus'])
+  expect(unknown.code).toBe(2)
+  expect(unknown.stderr).toContain('latch-server: Unknown option --bogus')
+})

@@ -10,10 +10,15 @@ function isRunning(pid: number): boolean {
   }
 }
 
+/** The lock files this process holds: a lock naming this process's pid that is not among them was left by an
+ * earlier process with the same pid (in a container every server is pid 1). */
+const held = new Set<string>()
+
 /**
  * Claims a PGlite data directory for this process with `<dataDir>.lock` (holding the pid): PGlite is one
  * process's database, and a second process writing the same files would corrupt them. A lock left by a
- * process that no longer runs (kill -9) is taken over. Returns the release function.
+ * process that no longer runs (kill -9), or by an earlier process that had this one's pid, is taken over. Returns
+ * the release function.
  */
 export function lockDataDir(dataDir: string): () => void {
   const lockFile = `${dataDir}.lock`
@@ -21,11 +26,16 @@ export function lockDataDir(dataDir: string): () => void {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       writeFileSync(lockFile, String(process.pid), { flag: 'wx' })
-      return () => rmSync(lockFile, { force: true })
+      held.add(lockFile)
+      return () => {
+        held.delete(lockFile)
+        rmSync(lockFile, { force: true })
+      }
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
       const owner = Number(readFileSync(lockFile, 'utf8'))
-      if (Number.isInteger(owner) && owner > 0 && isRunning(owner)) {
+      const ours = owner === process.pid
+      if (Number.isInteger(owner) && owner > 0 && (ours ? held.has(lockFile) : isRunning(owner))) {
         throw new Error(
           `The PGlite data directory ${dataDir} is in use by process ${owner}. PGlite serves one process: stop that process, or use PostgreSQL (DATABASE_URL) to share a database.`,
         )
