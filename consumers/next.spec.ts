@@ -18,7 +18,7 @@ test.beforeAll(async () => {
 })
 test.afterAll(async () => {
   await stopServices()
-  for (const dir of [app, `${app}-sources`]) rmSync(dir, { recursive: true, force: true })
+  if (app) for (const dir of [app, `${app}-sources`]) rmSync(dir, { recursive: true, force: true })
 })
 
 test('next build compiles and type-checks the app router app', async () => {

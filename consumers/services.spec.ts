@@ -37,7 +37,10 @@ test('npx @latch/server serves the API on PGlite in --data, answers /health, and
   const health = await fetch(`${server.url}/health`)
   expect(health.status).toBe(200)
   expect(await health.json()).toEqual({ status: 'ok' })
-  expect((await fetch(`${server.url}/getWallets?entries=1`)).status).toBe(200)
+  // The shipped wallet directory, imported on first start from the package's data/.
+  const wallets = await fetch(`${server.url}/getWallets?entries=1`)
+  expect(wallets.status).toBe(200)
+  expect(((await wallets.json()) as { count: number }).count).toBeGreaterThan(10)
   expect(npxStopped(await server.stop())).toBe(true)
   expect(await listening(server.url)).toBe(false)
   // Closed cleanly: PGlite's lock released, the data kept.

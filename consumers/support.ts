@@ -1,7 +1,7 @@
 // What the consumer tests share: the packed packages, fresh apps installed from them outside the workspace, and
 // child processes run as an operator would run them.
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
-import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -17,12 +17,15 @@ export function tarballs(): Record<PublishedPackage, string> {
 
 /**
  * The environment of a consumer's commands: the workspace's `latch-source` condition (.npmrc's node-options)
- * removed, so Node, tsc's helpers and bundlers resolve the installed packages as any app does.
+ * removed, so Node, tsc's helpers and bundlers resolve the installed packages as any app does; no NODE_ENV.
  */
 export function consumerEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: '', NEXT_TELEMETRY_DISABLED: '1', ...extra }
+  const env: NodeJS.ProcessEnv = { ...process.env }
   for (const name of Object.keys(env)) if (name.startsWith('npm_')) delete env[name]
-  return env
+  // Vite's build() in a test sets NODE_ENV=production in this process, which would make npm install skip the
+  // app's devDependencies.
+  delete env.NODE_ENV
+  return { ...env, NODE_OPTIONS: '', NEXT_TELEMETRY_DISABLED: '1', ...extra }
 }
 
 export interface Result {
@@ -50,25 +53,39 @@ export function run(
 /**
  * Copies the app `consumers/<name>` into a new directory under the system's temporary directory (outside the
  * workspace, so nothing resolves through its node_modules) and installs the packed packages there, with the
- * app's other dependencies from npm as its package.json pins them. Returns the app's directory.
+ * app's other dependencies from npm as its package.json pins them, or as `versions` pins them instead (React 18,
+ * say). Returns the app's directory.
  */
-export async function installApp(name: string, packages: PublishedPackage[]): Promise<string> {
+export async function installApp(
+  name: string,
+  packages: PublishedPackage[],
+  versions: Record<string, string> = {},
+): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), `latch-consumer-${name}-`))
   const template = fileURLToPath(new URL(name, import.meta.url))
   cpSync(template, dir, { recursive: true, filter: (path) => !/node_modules|dist|\.next/.test(path) })
   const packed = tarballs()
   const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
     dependencies?: Record<string, string>
+    devDependencies?: Record<string, string>
   }
+  const pin = (list: Record<string, string> = {}) =>
+    Object.fromEntries(
+      Object.entries(list).map(([dependency, version]) => [dependency, versions[dependency] ?? version]),
+    )
   manifest.dependencies = {
     ...Object.fromEntries(packages.map((pkg) => [`@latch/${pkg}`, `file:${packed[pkg]}`])),
-    ...manifest.dependencies,
+    ...pin(manifest.dependencies),
   }
+  manifest.devDependencies = pin(manifest.devDependencies)
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`)
   const install = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline'], dir, {
     timeout: 600_000,
   })
-  if (install.code !== 0) throw new Error(`npm install in ${dir} failed:\n${install.stdout}${install.stderr}`)
+  if (install.code !== 0) {
+    rmSync(dir, { recursive: true, force: true })
+    throw new Error(`npm install of the consumer app ${name} failed:\n${install.stdout}${install.stderr}`)
+  }
   return dir
 }
 

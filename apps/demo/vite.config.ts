@@ -7,7 +7,7 @@ import { ssrPage } from './ssrPage.ts'
 export default defineConfig({
   plugins: [react(), ssrPage(), devWalletCopy()],
   // The demo runs the packages from their sources (their exports' `latch-source` condition), as a change shows
-  // at once; an app that installs them from npm gets dist/ (the consumer tests build one: e2e/consumers).
+  // at once; an app that installs them from npm gets dist/ (the consumer tests build one: consumers/).
   resolve: { conditions: ['latch-source', ...defaultClientConditions] },
   ssr: { resolve: { conditions: ['latch-source', ...defaultServerConditions] } },
   build: {
