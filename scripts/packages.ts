@@ -1,7 +1,7 @@
 // The packages Latch publishes, and the checks on what npm would publish of them.
 //
 //   npm run packages            build each (dist/), then check each: publint --strict, attw, and the files
-//                               `npm pack` would publish
+//                               `npm publish --dry-run` lists
 //   npm run packages -- pack D  build each, then pack each into directory D (the consumer tests install these)
 //
 // @latch/devnet is a development tool (anvil, solc, test wallets) and private: nothing published depends on it.
@@ -44,17 +44,17 @@ interface PackedFile {
   path: string
 }
 
-/** The files `npm pack` would publish of a package. */
-function packedFiles(name: PublishedPackage): string[] {
-  const [report] = JSON.parse(run('npm', ['pack', '--dry-run', '--json'], packageDir(name))) as {
-    files: PackedFile[]
-  }[]
-  return report!.files.map((file) => file.path)
+/** The files `npm publish` would publish of a package (a dry run: nothing is sent). */
+function publishedFiles(name: PublishedPackage): string[] {
+  const report = JSON.parse(
+    run('npm', ['publish', '--dry-run', '--json', '--ignore-scripts'], packageDir(name)),
+  ) as Record<string, { files: PackedFile[] }>
+  return Object.values(report)[0]!.files.map((file) => file.path)
 }
 
 function check(name: PublishedPackage): string[] {
   const problems: string[] = []
-  const files = packedFiles(name)
+  const files = publishedFiles(name)
   for (const file of files) {
     if (!allowed.test(file) || /\.test\.tsx?$/.test(file)) problems.push(`publishes ${file}`)
   }
