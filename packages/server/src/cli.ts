@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // latch-server: run the server and manage its data. Database from DATABASE_URL, else PGlite in LATCH_DATA_DIR.
 import { parseArgs } from 'node:util'
+import { devnetBlockchainConfig } from './chains/defaults.ts'
 import { readConfig, serverVariables } from './config.ts'
 import { defaultSnapshot, readSnapshot } from './directory/snapshot.ts'
 import { syntheticSnapshot } from './directory/synthetic.ts'
@@ -63,7 +64,8 @@ async function withStorage<T>(run: (storage: Storage) => Promise<T>): Promise<T>
 }
 
 async function serve(): Promise<void> {
-  const server = await startServer(configuration())
+  const config = configuration()
+  const server = await startServer(config)
   let stopping = false
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) {
@@ -89,6 +91,10 @@ async function serve(): Promise<void> {
   process.on('SIGTERM', stop)
   // After the handlers: whoever waits for this line may signal at once.
   console.log(`Latch server listening on ${server.url} (API docs: ${server.url}/docs)`)
+  if (!config.blockchain) {
+    const rpcs = devnetBlockchainConfig().chains.map((chain) => chain.rpcUrl)
+    console.log(`Serving the local devnet's chains (${rpcs.join(', ')}): give --config with your chains.`)
+  }
 }
 
 async function importCommand(args: string[]): Promise<void> {

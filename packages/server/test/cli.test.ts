@@ -67,6 +67,9 @@ test('serve prints its URL, answers, and exits 0 on SIGTERM releasing the data d
         .finally(() => stop('SIGTERM'))
   })
   expect(result.code).toBe(0)
+  expect(result.stdout).toContain(
+    "Serving the local devnet's chains (http://127.0.0.1:8545, http://127.0.0.1:8546): give --config with your chains.",
+  )
   expect((await health)?.status).toBe(200)
   expect(existsSync(`${dataDir}.lock`)).toBe(false)
 })
