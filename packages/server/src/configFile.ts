@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { fixedPriceProvider } from './chains/fixedPriceProvider.ts'
 import { httpPriceProvider } from './chains/httpPriceProvider.ts'
 import type { BlockchainConfig } from './chains/types.ts'
+import { fieldName } from './fieldName.ts'
 import type { ProjectInput } from './storage/types.ts'
 
 const httpUrl = z.string().regex(/^https?:\/\/\S+$/, 'must be an http(s) URL')
@@ -106,12 +107,6 @@ export interface ServedConfig {
   projects: ProjectInput[]
 }
 
-function pathName(path: readonly PropertyKey[]): string {
-  return path
-    .map((part, i) => (typeof part === 'number' ? `[${part}]` : i === 0 ? String(part) : `.${String(part)}`))
-    .join('')
-}
-
 /**
  * The configuration from a parsed file. Throws an Error naming the first bad field
  * (`chains[0].rpcUrl: must be an http(s) URL`).
@@ -124,7 +119,7 @@ export function parseConfigFile(input: unknown): ServedConfig {
   const result = configFile.safeParse(input)
   if (!result.success) {
     const issue = result.error.issues[0]!
-    throw new Error(`${pathName(issue.path) || '(top level)'}: ${issue.message}`)
+    throw new Error(`${fieldName(issue.path) || '(top level)'}: ${issue.message}`)
   }
   const file = result.data
   const projects = file.projects.map((item) => ({

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { fieldName } from './fieldName.ts'
 
 /** The JSON body of every error response. */
 export interface ErrorBody {
@@ -42,14 +43,6 @@ function pathOf(instancePath: string, value?: unknown): PropertyKey[] {
     i = end
   }
   return path.filter((part) => part !== '')
-}
-
-function fieldName(path: readonly PropertyKey[]): string {
-  return path
-    .map((part, index) =>
-      typeof part === 'number' ? `[${part}]` : index === 0 ? String(part) : `.${String(part)}`,
-    )
-    .join('')
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { fieldName } from '../fieldName.ts'
 import { DirectoryDataError } from './errors.ts'
 import { caip2Pattern, directoryIdPattern } from './ids.ts'
 import type { WalletRecord } from './records.ts'
@@ -81,7 +82,7 @@ export function parseListings(document: unknown, file: string): WalletRecord[] {
   const parsed = fileSchema.safeParse(document)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!
-    const field = fieldPath(issue.path)
+    const field = fieldName(issue.path)
     throw new DirectoryDataError(`${file}: ${field || 'document'}: ${issue.message}`, { file, field })
   }
   const seen = new Set<string>()
@@ -90,7 +91,7 @@ export function parseListings(document: unknown, file: string): WalletRecord[] {
     const listing = listingSchema.safeParse(raw)
     if (!listing.success) {
       const issue = listing.error.issues[0]!
-      const field = fieldPath(issue.path)
+      const field = fieldName(issue.path)
       throw new DirectoryDataError(`${file}: listing "${listingId}": ${field}: ${issue.message}`, {
         file,
         listingId,
@@ -132,12 +133,4 @@ function toWalletRecord(listing: Listing, position: number): WalletRecord {
 /** Explorer dumps use '' and null alike for "none". */
 function present(value: string | null | undefined): string | null {
   return value?.trim() || null
-}
-
-function fieldPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>(
-    (joined, key) =>
-      typeof key === 'number' ? `${joined}[${key}]` : joined ? `${joined}.${String(key)}` : String(key),
-    '',
-  )
 }
