@@ -1,33 +1,16 @@
-import { readFileSync, rmSync } from 'node:fs'
+import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { gzipSync } from 'node:zlib'
 import { expect, test } from '@playwright/test'
 import react from '@vitejs/plugin-react'
-import type { Manifest } from 'vite'
-import { build, defaultClientConditions } from 'vite'
+import { build } from 'vite'
 import { freePort } from '../packages/relay/test/relayProcess.ts'
+import { clientSourceConditions } from '../scripts/sourceConditions.ts'
+import { jsBeforeButton, readViteBuild } from '../scripts/viteBuild.ts'
 import { installApp, run, startService, stopServices } from './support.ts'
 
 /** Whether a path is inside an installed Latch package's sources rather than its build. */
 const latchSource = /node_modules\/@latch\/[^/]+\/src\//
-
-/** The gzip -9 bytes of the JS a built page loads before its button can show: the entry and what it imports. */
-function jsBeforeButton(dist: string): number {
-  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest
-  const files = new Set<string>()
-  const visit = (key: string) => {
-    const chunk = manifest[key]!
-    if (files.has(chunk.file)) return
-    files.add(chunk.file)
-    for (const imported of chunk.imports ?? []) visit(imported)
-  }
-  visit(Object.keys(manifest).find((key) => manifest[key]!.isEntry)!)
-  return [...files].reduce(
-    (sum, file) => sum + gzipSync(readFileSync(join(dist, file)), { level: 9 }).length,
-    0,
-  )
-}
 
 // React 19, as the template pins it, and React 18, the oldest the package's peer range admits.
 const reacts = {
@@ -67,7 +50,7 @@ for (const [label, versions] of Object.entries(reacts)) {
     test('vite build splits the views and adapters into chunks, from the packages’ builds only', async () => {
       const result = await run('npx', ['vite', 'build'], app)
       expect(result.code, result.stderr).toBe(0)
-      const manifest = JSON.parse(readFileSync(join(app, 'dist/.vite/manifest.json'), 'utf8')) as Manifest
+      const { manifest } = readViteBuild(join(app, 'dist'))
       const keys = Object.keys(manifest)
       expect(keys.filter((key) => latchSource.test(key))).toEqual([])
       // Lazy chunks survive the packages' build: each view, the EVM adapter and WalletConnect load on their own.
@@ -88,7 +71,7 @@ for (const [label, versions] of Object.entries(reacts)) {
     // The workspace builds with React 19: the comparison is made there.
     if (label === 'React 19')
       test('the JS before the button is within 1 KiB of the same app built from the workspace’s sources', async () => {
-        const packed = jsBeforeButton(join(app, 'dist'))
+        const packed = jsBeforeButton(readViteBuild(join(app, 'dist')))
         const template = fileURLToPath(new URL('vite', import.meta.url))
         const outDir = join(app, 'dist-workspace')
         await build({
@@ -96,10 +79,10 @@ for (const [label, versions] of Object.entries(reacts)) {
           root: template,
           logLevel: 'error',
           plugins: [react()],
-          resolve: { conditions: ['latch-source', ...defaultClientConditions] },
+          resolve: { conditions: clientSourceConditions },
           build: { outDir, emptyOutDir: true, manifest: true },
         })
-        const workspace = jsBeforeButton(outDir)
+        const workspace = jsBeforeButton(readViteBuild(outDir))
         console.log(`JS before the button (gzip -9): packed ${packed} B, workspace ${workspace} B`)
         expect(Math.abs(packed - workspace)).toBeLessThanOrEqual(1024)
       })

@@ -4,20 +4,8 @@
 // everything it imports statically. Every lazy entry (the modal shell, each view, the EVM adapter) is then
 // measured as what showing it adds: its chunk, the chunks it imports statically and their CSS, minus what the
 // button path and the chunk that imports it have already loaded. Sizes are gzip level 9.
-import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { gzipSync } from 'node:zlib'
-
-interface ManifestChunk {
-  file: string
-  name?: string
-  src?: string
-  isEntry?: boolean
-  isDynamicEntry?: boolean
-  imports?: string[]
-  dynamicImports?: string[]
-  css?: string[]
-}
+import { readViteBuild } from './viteBuild.ts'
 
 const KiB = 1024
 
@@ -147,30 +135,8 @@ const budgets = {
 const devWalletEntry = 'src/devWallet.ts'
 
 const dist = fileURLToPath(new URL('../apps/demo/dist/', import.meta.url))
-const manifest: Record<string, ManifestChunk> = JSON.parse(readFileSync(`${dist}.vite/manifest.json`, 'utf8'))
-const gzipCache = new Map<string, number>()
-const gzip = (file: string) => {
-  let size = gzipCache.get(file)
-  if (size === undefined) {
-    size = gzipSync(readFileSync(dist + file), { level: 9 }).length
-    gzipCache.set(file, size)
-  }
-  return size
-}
+const { manifest, entryKey, gzip, staticClosure } = readViteBuild(dist)
 const fmt = (bytes: number) => `${(bytes / KiB).toFixed(2)} KiB`
-
-const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry)
-if (!entryKey) throw new Error('No entry chunk in the demo manifest: run `npm run build` first.')
-
-/** Files a chunk needs before it runs: itself, its static imports (transitively) and their CSS. */
-function staticClosure(key: string, files = new Set<string>()): Set<string> {
-  const chunk = manifest[key]
-  if (!chunk || files.has(chunk.file)) return files
-  files.add(chunk.file)
-  for (const css of chunk.css ?? []) files.add(css)
-  for (const imported of chunk.imports ?? []) staticClosure(imported, files)
-  return files
-}
 
 /**
  * Lazy entries the app itself can reach (every dynamic import, except through the dev wallet), each with the
@@ -188,7 +154,7 @@ function appLazyEntries(): Map<string, Set<string>> {
       }
     }
   }
-  visit(entryKey!)
+  visit(entryKey)
   return importers
 }
 
