@@ -1,5 +1,5 @@
-import { defaultClientConditions } from 'vite'
 import { configDefaults, defineConfig } from 'vitest/config'
+import { clientSourceConditions } from './scripts/sourceConditions.ts'
 
 const include = [
   'packages/*/src/**/*.test.{ts,tsx}',
@@ -9,8 +9,8 @@ const include = [
 const server = ['packages/server/src/**/*.test.ts', 'packages/server/test/**/*.test.ts']
 
 export default defineConfig({
-  // The workspace's packages are tested from their sources (their exports' `latch-source` condition), never dist/.
-  resolve: { conditions: ['latch-source', ...defaultClientConditions] },
+  // The workspace's packages are tested from their sources, never dist/.
+  resolve: { conditions: clientSourceConditions },
   test: {
     environment: 'node',
     pool: 'threads',

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react'
-import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite'
+import { defineConfig } from 'vite'
+import { clientSourceConditions, serverSourceConditions } from '../../scripts/sourceConditions.ts'
 import { strictCsp } from './csp.ts'
 import { devWalletCopy } from './devWalletCopy.ts'
 import { ssrPage } from './ssrPage.ts'
@@ -8,8 +9,8 @@ export default defineConfig({
   plugins: [react(), ssrPage(), devWalletCopy()],
   // The demo runs the packages from their sources (their exports' `latch-source` condition), as a change shows
   // at once; an app that installs them from npm gets dist/ (the consumer tests build one: consumers/).
-  resolve: { conditions: ['latch-source', ...defaultClientConditions] },
-  ssr: { resolve: { conditions: ['latch-source', ...defaultServerConditions] } },
+  resolve: { conditions: clientSourceConditions },
+  ssr: { resolve: { conditions: serverSourceConditions } },
   build: {
     manifest: true,
     target: 'es2022',

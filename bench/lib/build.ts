@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import react from '@vitejs/plugin-react'
-import { build, defaultClientConditions } from 'vite'
+import { build } from 'vite'
+import { clientSourceConditions } from '../../scripts/sourceConditions.ts'
 import type { BenchApp } from './apps.ts'
 
 const stampFile = '.bench-inputs'
@@ -45,7 +46,7 @@ export async function buildApp(app: BenchApp): Promise<boolean> {
     plugins: [react()],
     // The Latch app reaches React from the workspace packages too: one copy only. The packages from their
     // sources (their exports' `latch-source` condition), as the demo builds them.
-    resolve: { dedupe: ['react', 'react-dom'], conditions: ['latch-source', ...defaultClientConditions] },
+    resolve: { dedupe: ['react', 'react-dom'], conditions: clientSourceConditions },
     build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 100_000 },
   })
   writeFileSync(stampPath, inputs)
