@@ -79,6 +79,9 @@ function check(name: PublishedPackage): string[] {
   return problems.map((problem) => `@latch/${name} ${problem}`)
 }
 
+/** What is wrong in what npm would publish of the (built) packages: publint, attw, the files. */
+export const checkPackages = (): string[] => publishedPackages.flatMap(check)
+
 /** Packs every package into `directory`; returns the tarballs' paths by package. */
 export function packPackages(directory: string): Record<PublishedPackage, string> {
   mkdirSync(directory, { recursive: true })
@@ -100,7 +103,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     if (!directory) throw new Error('pack takes a directory')
     console.log(packPackages(resolve(directory)))
   } else {
-    const problems = publishedPackages.flatMap(check)
+    const problems = checkPackages()
     for (const problem of problems) console.error(problem)
     if (problems.length > 0) process.exit(1)
     console.log(`packages: ${publishedPackages.length} built; publint, attw and their files clean`)
