@@ -1,5 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config'
-import { clientSourceConditions } from './scripts/sourceConditions.ts'
+import { clientSourceConditions, serverSourceConditions } from './scripts/sourceConditions.ts'
 
 const include = [
   'packages/*/src/**/*.test.{ts,tsx}',
@@ -9,8 +9,10 @@ const include = [
 const server = ['packages/server/src/**/*.test.ts', 'packages/server/test/**/*.test.ts']
 
 export default defineConfig({
-  // The workspace's packages are tested from their sources, never dist/.
+  // The workspace's packages are tested from their sources, never dist/: in the browser-like environments
+  // (resolve) and in Node's (ssr), which a fresh clone without dist/ would otherwise fail to resolve.
   resolve: { conditions: clientSourceConditions },
+  ssr: { resolve: { conditions: serverSourceConditions, externalConditions: ['latch-source'] } },
   test: {
     environment: 'node',
     pool: 'threads',
