@@ -12,7 +12,7 @@ export default defineConfig({
   // The workspace's packages are tested from their sources, never dist/: in the browser-like environments
   // (resolve) and in Node's (ssr), which a fresh clone without dist/ would otherwise fail to resolve.
   resolve: { conditions: clientSourceConditions },
-  ssr: { resolve: { conditions: serverSourceConditions, externalConditions: ['latch-source'] } },
+  ssr: { resolve: { conditions: serverSourceConditions } },
   test: {
     environment: 'node',
     pool: 'threads',
