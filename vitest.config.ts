@@ -10,9 +10,11 @@ const server = ['packages/server/src/**/*.test.ts', 'packages/server/test/**/*.t
 
 export default defineConfig({
   // The workspace's packages are tested from their sources, never dist/: in the browser-like environments
-  // (resolve) and in Node's (ssr), which a fresh clone without dist/ would otherwise fail to resolve.
+  // (resolve) and in Node's (ssr), which a fresh clone without dist/ would otherwise fail to resolve. Node's keep
+  // Vitest's own default, Vite's without `module` (a dependency's `module` build may not run in Node: WalletConnect
+  // Pay's imports brotli/decompress without its extension).
   resolve: { conditions: clientSourceConditions },
-  ssr: { resolve: { conditions: serverSourceConditions } },
+  ssr: { resolve: { conditions: serverSourceConditions.filter((condition) => condition !== 'module') } },
   test: {
     environment: 'node',
     pool: 'threads',
