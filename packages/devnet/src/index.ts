@@ -10,6 +10,14 @@ export {
   type StartDevnetParameters,
   startDevnet,
 } from './devnet.ts'
+export {
+  type CaughtMail,
+  codeOf,
+  deviceLinkOf,
+  type MailCatcher,
+  type MailCatcherOptions,
+  startMailCatcher,
+} from './mailCatcher.ts'
 export { deploySmartWalletFactory, type SmartWalletFactory } from './smartWallet.ts'
 export {
   type DeployedToken,

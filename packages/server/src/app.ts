@@ -82,21 +82,7 @@ export type LatchApp = FastifyInstance
  */
 export async function createApp(options: CreateAppOptions): Promise<LatchApp> {
   const { storage } = options
-  const app = Fastify({
-    logger: loggerOptions(options.logger ?? false),
-    frameworkErrors: frameworkError,
-    ...(options.trustProxy !== undefined ? { trustProxy: trustedHops(options.trustProxy) } : {}),
-    // Image ids may be 128 characters; longer ones get the route's 400 rather than the router's 414.
-    routerOptions: { maxParamLength: 256 },
-  }).withTypeProvider<ZodTypeProvider>()
-  app.setValidatorCompiler(validatorCompiler)
-  app.setSerializerCompiler(serializerCompiler)
-  registerErrorHandlers(app)
-  await registerSecurity(app, { ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}) })
-  const limits = options.rateLimits === false ? undefined : { ...defaultRateLimits, ...options.rateLimits }
-  if (limits)
-    await registerRateLimits(app, { limits, notFound, ...(options.redis ? { redis: options.redis } : {}) })
-  else app.setNotFoundHandler(notFound)
+  const { app, limits } = await createBaseApp(options)
 
   const usage = createUsageRecorder(storage, {
     flushIntervalMs: options.usageFlushIntervalMs,
@@ -150,6 +136,31 @@ export async function createApp(options: CreateAppOptions): Promise<LatchApp> {
     await app.register(historyRoutes, { storage, blockchain: options.blockchain, baseUrl })
   }
   return app
+}
+
+/**
+ * A Fastify instance with what every Latch listener shares: zod validation, JSON errors, the security headers,
+ * the host check, and the per-IP rate limits (the limits answered, undefined when off).
+ */
+export async function createBaseApp(
+  options: Pick<CreateAppOptions, 'logger' | 'trustProxy' | 'allowedHosts' | 'rateLimits' | 'redis'>,
+): Promise<{ app: LatchApp; limits: RateLimits | undefined }> {
+  const app = Fastify({
+    logger: loggerOptions(options.logger ?? false),
+    frameworkErrors: frameworkError,
+    ...(options.trustProxy !== undefined ? { trustProxy: trustedHops(options.trustProxy) } : {}),
+    // Image ids may be 128 characters; longer ones get the route's 400 rather than the router's 414.
+    routerOptions: { maxParamLength: 256 },
+  }).withTypeProvider<ZodTypeProvider>()
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  registerErrorHandlers(app)
+  await registerSecurity(app, { ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}) })
+  const limits = options.rateLimits === false ? undefined : { ...defaultRateLimits, ...options.rateLimits }
+  if (limits)
+    await registerRateLimits(app, { limits, notFound, ...(options.redis ? { redis: options.redis } : {}) })
+  else app.setNotFoundHandler(notFound)
+  return { app, limits }
 }
 
 /**

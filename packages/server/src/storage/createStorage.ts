@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { and, asc, count, eq, ilike, inArray, max, min, notInArray, or, type SQL, sql } from 'drizzle-orm'
 import type { ImageKind } from '../directory/records.ts'
+import { createAuthStore } from './auth.ts'
 import type { Database } from './database.ts'
 import { createHistoryStore } from './history.ts'
 import { importLockKey } from './migrations.ts'
@@ -63,6 +64,7 @@ export function createStorage(db: Database, driver: Storage['driver'], close: ()
     names: createNameStore(db),
     history: createHistoryStore(db),
     sessions: createSessionStore(db),
+    auth: createAuthStore(db),
 
     async listWallets(parameters) {
       const where = walletFilter(parameters)

@@ -261,3 +261,105 @@ export const siwxSessions = pgTable(
   },
   (table) => [index('siwx_sessions_address').on(sql`lower(${table.address})`, table.domain)],
 )
+
+// E-mail login of the embedded wallet (packages/server/src/auth): accounts, their devices, one-time codes, device
+// links, frame sessions and the two server-held key shares. Secrets are never stored as given: codes as HMACs,
+// links and session tokens as sha-256, key shares sealed (AES-256-GCM) under the key-encryption keys.
+
+/** An embedded-wallet account: one e-mail address, one key (its address once the frame has made it). */
+export const authAccounts = pgTable('auth_accounts', {
+  id: text('id').primaryKey(),
+  /** Lower-case. */
+  email: text('email').notNull().unique(),
+  /** Checksummed; null until the frame has stored the key's shares. */
+  address: text('address'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** The devices (frame installs) an account has logged in on, each by the sha-256 of its device secret. */
+export const authDevices = pgTable(
+  'auth_devices',
+  {
+    accountId: text('account_id')
+      .notNull()
+      .references(() => authAccounts.id, { onDelete: 'cascade' }),
+    deviceHash: text('device_hash').notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.deviceHash] })],
+)
+
+/**
+ * A login or an e-mail change in progress: the code mailed (its HMAC), the attempts, when it was sent and when it
+ * expires. A login on a new device waits for its device link (`state` 'device') before a code is mailed.
+ */
+export const authChallenges = pgTable(
+  'auth_challenges',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind', { enum: ['login', 'change'] }).notNull(),
+    /** The address the code went to (lower-case); for a change, the account's current one. */
+    email: text('email').notNull(),
+    /** For a change: the new address, which gets a code of its own. */
+    newEmail: text('new_email'),
+    /** For a change: whose e-mail changes. */
+    accountId: text('account_id').references(() => authAccounts.id, { onDelete: 'cascade' }),
+    deviceHash: text('device_hash').notNull(),
+    state: text('state', { enum: ['device', 'code', 'done'] }).notNull(),
+    codeHmac: text('code_hmac'),
+    /** For a change: the HMAC of the code mailed to the new address. */
+    newCodeHmac: text('new_code_hmac'),
+    attempts: integer('attempts').notNull().default(0),
+    /** Codes mailed for this challenge so far. */
+    sends: integer('sends').notNull().default(0),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('auth_challenges_email').on(table.email, table.createdAt)],
+)
+
+/** A link mailed to approve a new device for a login (sha-256 of its token). */
+export const authDeviceLinks = pgTable('auth_device_links', {
+  tokenHash: text('token_hash').primaryKey(),
+  challengeId: text('challenge_id')
+    .notNull()
+    .references(() => authChallenges.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+})
+
+/** A frame's session after a login: the bearer of its token may fetch the account's key shares. */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    /** sha-256 of the bearer token, hex. */
+    tokenHash: text('token_hash').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => authAccounts.id, { onDelete: 'cascade' }),
+    deviceHash: text('device_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('auth_sessions_account').on(table.accountId)],
+)
+
+/**
+ * The account key's two server-held shares of three (the third stays on the device): the auth share sealed under
+ * LATCH_KEK, the recovery share sealed under LATCH_RECOVERY_KEK, or, once the user has set a passphrase, only the
+ * sealed box the frame made with it (the server cannot open it).
+ */
+export const authKeyShares = pgTable('auth_key_shares', {
+  accountId: text('account_id')
+    .primaryKey()
+    .references(() => authAccounts.id, { onDelete: 'cascade' }),
+  authShare: bytea('auth_share').notNull(),
+  recoveryShare: bytea('recovery_share'),
+  /** The recovery share sealed by the frame under the user's passphrase, with its KDF parameters. */
+  passphraseBox: jsonb('passphrase_box').$type<Record<string, string | number>>(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})

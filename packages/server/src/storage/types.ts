@@ -1,4 +1,5 @@
 import type { DirectorySnapshot, ImageKind, WalletRecord } from '../directory/records.ts'
+import type { AuthStore } from './auth.ts'
 import type { HistoryStore } from './history.ts'
 import type { NameStore } from './names.ts'
 import type { SessionStore } from './sessions.ts'
@@ -94,6 +95,8 @@ export interface Storage {
   readonly history: HistoryStore
   /** Sign-in nonces and sessions. */
   readonly sessions: SessionStore
+  /** The embedded wallet's e-mail logins: accounts, devices, codes, frame sessions, sealed key shares. */
+  readonly auth: AuthStore
   listWallets(parameters: ListWalletsParameters): Promise<ListWalletsResult>
   countWallets(): Promise<number>
   getImage(kind: ImageKind, id: string): Promise<StoredImage | undefined>

@@ -1,0 +1,51 @@
+import { type CreateAppOptions, createBaseApp, type LatchApp } from './app.ts'
+import type { Mailer } from './auth/mail.ts'
+import type { AuthSecrets } from './auth/secrets.ts'
+import { authRoutes } from './routes/auth.ts'
+import { healthRoutes } from './routes/health.ts'
+import type { Storage } from './storage/types.ts'
+
+export interface CreateFrameAppOptions
+  extends Pick<CreateAppOptions, 'logger' | 'trustProxy' | 'allowedHosts' | 'rateLimits' | 'redis'> {
+  storage: Storage
+  /** The key-encryption keys of the key shares (and the codes' HMAC key). */
+  secrets: AuthSecrets
+  /** Mails codes and device links; without it logins are refused (503). */
+  mailer?: Mailer
+  /** The frame's public base URL (its own origin): device links point at it. */
+  publicUrl: () => string
+  /** How long a frame session lasts (default 30 days). */
+  sessionMs?: number
+  /** The clock (tests). */
+  now?: () => Date
+}
+
+/** Form posts (the device page's button): a small urlencoded body as an object of its fields. */
+const FORM_BODY_LIMIT = 2048
+
+/**
+ * The embedded wallet's origin: the e-mail login API (`routes/auth.ts`) and `/health`, on a listener of its own
+ * so that the frame it serves is a different origin from every dapp and from the public API. It sends no CORS
+ * headers: only pages of its own origin (the frame) can read its answers.
+ *
+ * @example
+ * const frame = await createFrameApp({ storage, secrets: generateAuthSecrets(), publicUrl: () => 'http://127.0.0.1:8789' })
+ */
+export async function createFrameApp(options: CreateFrameAppOptions): Promise<LatchApp> {
+  const { app } = await createBaseApp(options)
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  )
+  await app.register(healthRoutes, { storage: options.storage })
+  await app.register(authRoutes, {
+    storage: options.storage,
+    secrets: options.secrets,
+    baseUrl: options.publicUrl,
+    ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.sessionMs ? { sessionMs: options.sessionMs } : {}),
+    ...(options.now ? { now: options.now } : {}),
+  })
+  return app
+}

@@ -1,0 +1,543 @@
+// The e-mail login over the real parts: nodemailer talking SMTP to the development mail catcher (smtp-server),
+// PGlite, and the frame origin's app as the frame calls it.
+import { randomBytes } from 'node:crypto'
+import { codeOf, deviceLinkOf, type MailCatcher, startMailCatcher } from '@latch/devnet'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { LatchApp } from '../app.ts'
+import { createMailer } from '../auth/mail.ts'
+import { generateAuthSecrets, unseal } from '../auth/secrets.ts'
+import { createFrameApp } from '../frameApp.ts'
+import { openStorage } from '../storage/openStorage.ts'
+import type { Storage } from '../storage/types.ts'
+
+const FRAME = 'http://127.0.0.1:8789'
+let catcher: MailCatcher
+let storage: Storage
+let app: LatchApp
+let clock = new Date('2026-11-25T12:00:00Z')
+const secrets = generateAuthSecrets()
+const advance = (ms: number) => {
+  clock = new Date(clock.getTime() + ms)
+}
+
+beforeAll(async () => {
+  catcher = await startMailCatcher({ port: 0 })
+  storage = await openStorage({ dataDir: 'memory' })
+  app = await createFrameApp({
+    storage,
+    secrets,
+    mailer: createMailer(catcher.url, 'Latch <login@latch.test>'),
+    publicUrl: () => FRAME,
+    now: () => clock,
+    // Every request of a test comes from one address; the limits have a test of their own.
+    rateLimits: false,
+  })
+})
+afterAll(async () => {
+  await app.close()
+  await storage.close()
+  await catcher.close()
+})
+
+let unique = 0
+const newEmail = () => `user${++unique}-${Date.now()}@example.com`
+const newDevice = () => randomBytes(32).toString('base64url')
+const share = () => randomBytes(33).toString('base64')
+const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
+/** The next mail to `to` (received from now on). */
+const nextMail = (to: string, since = new Date(Date.now() - 50)) => catcher.waitFor(to, { since })
+
+async function startLogin(email: string, device: string) {
+  const since = new Date()
+  const response = await app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email, device } })
+  return { response, body: response.json(), since }
+}
+
+async function verify(login: string, device: string, code: string) {
+  return app.inject({ method: 'POST', url: `/v1/auth/login/${login}/verify`, payload: { device, code } })
+}
+
+/** A new user logged in on `device`: its session token and account. */
+async function logIn(email: string, device: string) {
+  const { response, body, since } = await startLogin(email, device)
+  expect(response.statusCode).toBe(200)
+  const mail = await nextMail(email, since)
+  const verified = await verify(body.login, device, codeOf(mail))
+  expect(verified.statusCode).toBe(200)
+  return verified.json() as { token: string; user: { id: string; email: string; address: string | null } }
+}
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}` })
+
+describe('a new user', () => {
+  test('gets a code by mail, logs in, stores the key shares once and fetches them back', async () => {
+    const email = newEmail()
+    const device = newDevice()
+    const { response, body, since } = await startLogin(email.toUpperCase(), device)
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['cache-control']).toBe('no-store')
+    expect(body).toEqual({
+      login: expect.any(String),
+      waitingFor: 'code',
+      resendAt: new Date(clock.getTime() + 30_000).toISOString(),
+    })
+    const mail = await nextMail(email, since)
+    expect(mail.to).toEqual([email])
+    expect(mail.from).toBe('login@latch.test')
+    expect(mail.subject).toMatch(/^\d{6} is your login code$/)
+    expect(mail.text).toContain('within 10 minutes')
+
+    const verified = await verify(body.login, device, codeOf(mail))
+    expect(verified.statusCode).toBe(200)
+    const { token, user, created } = verified.json()
+    expect(created).toBe(true)
+    expect(user).toEqual({ id: expect.any(String), email, address: null })
+
+    const session = await app.inject({ url: '/v1/auth/session', headers: auth(token) })
+    expect(session.json().user).toEqual(user)
+    expect((await app.inject({ url: '/v1/auth/keys/auth', headers: auth(token) })).statusCode).toBe(404)
+
+    const authShare = share()
+    const recoveryShare = share()
+    const stored = await app.inject({
+      method: 'PUT',
+      url: '/v1/auth/keys',
+      headers: auth(token),
+      payload: { address: ADDRESS.toLowerCase(), authShare, recoveryShare },
+    })
+    expect(stored.statusCode).toBe(201)
+    expect(stored.json().user.address).toBe(ADDRESS)
+    const again = await app.inject({
+      method: 'PUT',
+      url: '/v1/auth/keys',
+      headers: auth(token),
+      payload: { address: ADDRESS, authShare: share(), recoveryShare: share() },
+    })
+    expect(again.statusCode).toBe(409)
+    expect(again.json().error).toBe('This account has a key already')
+
+    expect((await app.inject({ url: '/v1/auth/keys/auth', headers: auth(token) })).json()).toEqual({
+      authShare,
+    })
+    expect((await app.inject({ url: '/v1/auth/keys/recovery', headers: auth(token) })).json()).toEqual({
+      recoveryShare,
+      passphraseBox: null,
+    })
+    expect((await app.inject({ url: '/v1/auth/session', headers: auth(token) })).json().user.address).toBe(
+      ADDRESS,
+    )
+  })
+
+  test('the database rows alone open no share: sealed under the KEKs, bound to their account', async () => {
+    const { token, user } = await logIn(newEmail(), newDevice())
+    const authShare = share()
+    await app.inject({
+      method: 'PUT',
+      url: '/v1/auth/keys',
+      headers: auth(token),
+      payload: { address: ADDRESS, authShare, recoveryShare: share() },
+    })
+    // What a copy of the database holds: the sealed bytes.
+    const rows = await storage.auth.shares(user.id)
+    if (!rows) throw new Error('no shares stored')
+    const plain = Buffer.from(authShare, 'base64')
+    expect(Buffer.from(rows.authShare).includes(plain)).toBe(false)
+    expect(rows.authShare.length).toBe(33 + 12 + 16)
+    // With the KEK and the right account it opens; with another key, or as another account's row, it does not.
+    expect(Buffer.from(unseal(secrets.kek, rows.authShare, `latch:auth-share:${user.id}`))).toEqual(plain)
+    expect(() => unseal(generateAuthSecrets().kek, rows.authShare, `latch:auth-share:${user.id}`)).toThrow()
+    expect(() => unseal(secrets.kek, rows.authShare, 'latch:auth-share:another-account')).toThrow()
+    expect(() =>
+      unseal(secrets.recoveryKek, rows.recoveryShare ?? new Uint8Array(), `latch:recovery-share:${user.id}`),
+    ).not.toThrow()
+    expect(() =>
+      unseal(secrets.kek, rows.recoveryShare ?? new Uint8Array(), `latch:recovery-share:${user.id}`),
+    ).toThrow()
+  })
+})
+
+describe('codes', () => {
+  test('a wrong code counts down the attempts; after five the code is locked, even the right one', async () => {
+    const email = newEmail()
+    const device = newDevice()
+    const { body, since } = await startLogin(email, device)
+    const right = codeOf(await nextMail(email, since))
+    const wrong = right === '000000' ? '000001' : '000000'
+    const answers = []
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const response = await verify(body.login, device, wrong)
+      answers.push([response.statusCode, response.json().error])
+    }
+    expect(answers).toEqual([
+      [400, 'Wrong code; 4 attempts left'],
+      [400, 'Wrong code; 3 attempts left'],
+      [400, 'Wrong code; 2 attempts left'],
+      [400, 'Wrong code; 1 attempt left'],
+      [429, 'Too many wrong codes; ask for a new code'],
+    ])
+    const locked = await verify(body.login, device, right)
+    expect(locked.statusCode).toBe(429)
+    expect(locked.json()).toMatchObject({ reason: 'locked', field: 'code' })
+  })
+
+  test('a used code is refused, and an expired one', async () => {
+    const email = newEmail()
+    const device = newDevice()
+    const first = await startLogin(email, device)
+    const code = codeOf(await nextMail(email, first.since))
+    expect((await verify(first.body.login, device, code)).statusCode).toBe(200)
+    const reused = await verify(first.body.login, device, code)
+    expect(reused.statusCode).toBe(409)
+    expect(reused.json()).toMatchObject({
+      error: 'This code has already been used; ask for a new one',
+      reason: 'used',
+    })
+
+    const second = await startLogin(email, device)
+    const late = codeOf(await nextMail(email, second.since))
+    advance(10 * 60_000)
+    const expired = await verify(second.body.login, device, late)
+    expect(expired.statusCode).toBe(410)
+    expect(expired.json()).toMatchObject({
+      error: 'This code has expired; ask for a new one',
+      reason: 'expired',
+    })
+  })
+
+  test('a new code may be asked for after 30 s (the old one then stops working), not before', async () => {
+    const email = newEmail()
+    const device = newDevice()
+    const { body, since } = await startLogin(email, device)
+    const old = codeOf(await nextMail(email, since))
+    advance(12_000)
+    const early = await app.inject({
+      method: 'POST',
+      url: `/v1/auth/login/${body.login}/resend`,
+      payload: { device },
+    })
+    expect(early.statusCode).toBe(429)
+    expect(early.headers['retry-after']).toBe('18')
+    expect(early.json()).toMatchObject({
+      error: 'You can ask for a new code in 18 s',
+      reason: 'wait',
+      retryAfter: 18,
+    })
+
+    advance(18_000)
+    const resentSince = new Date()
+    const resent = await app.inject({
+      method: 'POST',
+      url: `/v1/auth/login/${body.login}/resend`,
+      payload: { device },
+    })
+    expect(resent.statusCode).toBe(200)
+    expect(resent.json().resendAt).toBe(new Date(clock.getTime() + 30_000).toISOString())
+    const fresh = codeOf(await nextMail(email, resentSince))
+    if (fresh !== old) expect((await verify(body.login, device, old)).statusCode).toBe(400)
+    expect((await verify(body.login, device, fresh)).statusCode).toBe(200)
+  })
+
+  test('a login is answered only on the device that started it', async () => {
+    const email = newEmail()
+    const device = newDevice()
+    const { body, since } = await startLogin(email, device)
+    const code = codeOf(await nextMail(email, since))
+    const elsewhere = await verify(body.login, newDevice(), code)
+    expect(elsewhere.statusCode).toBe(403)
+    expect(elsewhere.json().error).toBe('This login was started on another device')
+    expect((await verify(body.login, device, code)).statusCode).toBe(200)
+  })
+
+  test('one address gets at most 10 logins an hour, whoever asks', async () => {
+    const email = newEmail()
+    for (let i = 0; i < 10; i++) expect((await startLogin(email, newDevice())).response.statusCode).toBe(200)
+    const over = await startLogin(email, newDevice())
+    expect(over.response.statusCode).toBe(429)
+    expect(over.body).toMatchObject({
+      error: 'Too many codes were asked for this address; try again later',
+      reason: 'quota',
+    })
+    advance(61 * 60_000)
+    expect((await startLogin(email, newDevice())).response.statusCode).toBe(200)
+  })
+})
+
+describe('a new device', () => {
+  test('must be approved from the mailed link (a button, not the GET) before its code is mailed; same account', async () => {
+    const email = newEmail()
+    const first = await logIn(email, newDevice())
+
+    const device = newDevice()
+    const { body, since } = await startLogin(email, device)
+    expect(body).toEqual({ login: expect.any(String), waitingFor: 'device', resendAt: null })
+    const linkMail = await nextMail(email, since)
+    expect(linkMail.subject).toBe('Approve a new device')
+    const link = deviceLinkOf(linkMail)
+    expect(link.startsWith(`${FRAME}/v1/auth/device?token=`)).toBe(true)
+    const early = await verify(body.login, device, '123456')
+    expect(early.statusCode).toBe(409)
+    expect(early.json()).toMatchObject({
+      reason: 'device',
+      error: 'Approve this device from the link in your e-mail first',
+    })
+
+    const path = link.slice(FRAME.length)
+    const page = await app.inject({ url: path })
+    expect(page.statusCode).toBe(200)
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(page.headers['content-security-policy']).toBe(
+      "default-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    )
+    expect(page.body).toContain('Approve this device?')
+    expect(page.body).toContain('<button type="submit">Approve this device</button>')
+    // Opening the page approves nothing (a mail scanner follows links).
+    expect((await app.inject({ url: `/v1/auth/login/${body.login}` })).json().waitingFor).toBe('device')
+
+    const token = new URL(link).searchParams.get('token') ?? ''
+    const approvedSince = new Date()
+    const approved = await app.inject({
+      method: 'POST',
+      url: '/v1/auth/device',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `token=${token}`,
+    })
+    expect(approved.statusCode).toBe(200)
+    expect(approved.body).toContain('Device approved')
+    expect((await app.inject({ url: `/v1/auth/login/${body.login}` })).json().waitingFor).toBe('code')
+    const code = codeOf(await nextMail(email, approvedSince))
+    const verified = await verify(body.login, device, code)
+    expect(verified.statusCode).toBe(200)
+    expect(verified.json()).toMatchObject({ created: false, user: { id: first.user.id, email } })
+
+    const reused = await app.inject({ url: path })
+    expect(reused.body).toContain('Link already used')
+    // The device is known now: its next login mails a code at once.
+    expect((await startLogin(email, device)).body.waitingFor).toBe('code')
+  })
+
+  test('a device link expires after 20 minutes; an unknown one is named so', async () => {
+    const email = newEmail()
+    await logIn(email, newDevice())
+    const { since } = await startLogin(email, newDevice())
+    const link = deviceLinkOf(await nextMail(email, since))
+    advance(20 * 60_000)
+    const token = new URL(link).searchParams.get('token') ?? ''
+    expect((await app.inject({ url: link.slice(FRAME.length) })).body).toContain('Link expired')
+    const late = await app.inject({ method: 'POST', url: '/v1/auth/device', payload: { token } })
+    expect(late.statusCode).toBe(410)
+    expect(late.body).toContain('Link expired')
+    expect((await app.inject({ url: '/v1/auth/device?token=nope' })).body).toContain('Link not recognised')
+  })
+})
+
+describe('sessions', () => {
+  test('a made-up or ended session gets nothing: no user, no share', async () => {
+    const { token } = await logIn(newEmail(), newDevice())
+    await app.inject({
+      method: 'PUT',
+      url: '/v1/auth/keys',
+      headers: auth(token),
+      payload: { address: ADDRESS, authShare: share(), recoveryShare: share() },
+    })
+    const forged = randomBytes(32).toString('base64url')
+    for (const headers of [auth(forged), {}, { authorization: token }]) {
+      const response = await app.inject({ url: '/v1/auth/keys/auth', headers })
+      expect(response.statusCode).toBe(401)
+      expect(response.json().error).toBe('Not logged in: the session is missing, ended or unknown')
+    }
+    expect(
+      (await app.inject({ method: 'POST', url: '/v1/auth/signout', headers: auth(token) })).statusCode,
+    ).toBe(200)
+    expect((await app.inject({ url: '/v1/auth/keys/auth', headers: auth(token) })).statusCode).toBe(401)
+    expect((await app.inject({ url: '/v1/auth/session', headers: auth(token) })).statusCode).toBe(401)
+  })
+
+  test('a session ends after 30 days', async () => {
+    const { token } = await logIn(newEmail(), newDevice())
+    advance(30 * 24 * 60 * 60_000)
+    expect((await app.inject({ url: '/v1/auth/session', headers: auth(token) })).statusCode).toBe(401)
+  })
+
+  test('a passphrase box replaces the server’s recovery share', async () => {
+    const { token } = await logIn(newEmail(), newDevice())
+    const box = {
+      kdf: 'pbkdf2-sha256',
+      iterations: 600_000,
+      salt: randomBytes(16).toString('base64'),
+      iv: randomBytes(12).toString('base64'),
+      ciphertext: randomBytes(49).toString('base64'),
+    }
+    const before = await app.inject({
+      method: 'PUT',
+      url: '/v1/auth/keys/recovery',
+      headers: auth(token),
+      payload: { passphraseBox: box },
+    })
+    expect(before.statusCode).toBe(404)
+    await app.inject({
+      method: 'PUT',
+      url: '/v1/auth/keys',
+      headers: auth(token),
+      payload: { address: ADDRESS, authShare: share(), recoveryShare: share() },
+    })
+    const weak = await app.inject({
+      method: 'PUT',
+      url: '/v1/auth/keys/recovery',
+      headers: auth(token),
+      payload: { passphraseBox: { ...box, iterations: 1000 } },
+    })
+    expect(weak.statusCode).toBe(400)
+    expect(weak.json()).toEqual({
+      error: 'passphraseBox.iterations must be at least 600000',
+      field: 'passphraseBox.iterations',
+    })
+    const set = await app.inject({
+      method: 'PUT',
+      url: '/v1/auth/keys/recovery',
+      headers: auth(token),
+      payload: { passphraseBox: box },
+    })
+    expect(set.json()).toEqual({ recovery: 'passphrase' })
+    expect((await app.inject({ url: '/v1/auth/keys/recovery', headers: auth(token) })).json()).toEqual({
+      recoveryShare: null,
+      passphraseBox: box,
+    })
+  })
+})
+
+describe('changing the e-mail', () => {
+  test('takes a code from the current address and one from the new; then the new address logs in', async () => {
+    const email = newEmail()
+    const device = newDevice()
+    const { token, user } = await logIn(email, device)
+    const next = newEmail()
+    const since = new Date()
+    const started = await app.inject({
+      method: 'POST',
+      url: '/v1/auth/email',
+      headers: auth(token),
+      payload: { email: next },
+    })
+    expect(started.statusCode).toBe(200)
+    const { change } = started.json()
+    const current = codeOf(await nextMail(email, since))
+    const fresh = codeOf(await nextMail(next, since))
+
+    const swapped = await app.inject({
+      method: 'POST',
+      url: `/v1/auth/email/${change}/verify`,
+      headers: auth(token),
+      payload: { code: fresh, newCode: current },
+    })
+    if (fresh !== current) expect(swapped.statusCode).toBe(400)
+    const done = await app.inject({
+      method: 'POST',
+      url: `/v1/auth/email/${change}/verify`,
+      headers: auth(token),
+      payload: { code: current, newCode: fresh },
+    })
+    expect(done.statusCode).toBe(200)
+    expect(done.json().user).toEqual({ ...user, email: next })
+    expect((await startLogin(next, device)).body.waitingFor).toBe('code')
+    const old = await startLogin(email, device)
+    expect(old.body.waitingFor).toBe('code') // a new account would be made for the old address
+  })
+
+  test('refuses the account’s own address and one another account uses', async () => {
+    const taken = newEmail()
+    await logIn(taken, newDevice())
+    const email = newEmail()
+    const { token } = await logIn(email, newDevice())
+    const same = await app.inject({
+      method: 'POST',
+      url: '/v1/auth/email',
+      headers: auth(token),
+      payload: { email },
+    })
+    expect(same.json()).toEqual({ error: 'This is the account’s e-mail already', field: 'email' })
+    const other = await app.inject({
+      method: 'POST',
+      url: '/v1/auth/email',
+      headers: auth(token),
+      payload: { email: taken },
+    })
+    expect(other.statusCode).toBe(409)
+    expect(other.json()).toEqual({ error: 'Another account uses this e-mail', field: 'email' })
+  })
+})
+
+describe('refusals', () => {
+  test('bad input names its field', async () => {
+    const cases: [unknown, string][] = [
+      [{ email: 'not an address', device: newDevice() }, 'email must be an e-mail address'],
+      [{ email: 'a@b.co', device: 'short' }, 'device must be 43 base64url characters (32 random bytes)'],
+      [{ email: `${'a'.repeat(250)}@b.co`, device: newDevice() }, 'email must be at most 254 characters'],
+    ]
+    for (const [payload, error] of cases) {
+      const response = await app.inject({ method: 'POST', url: '/v1/auth/login', payload: payload as object })
+      expect(response.statusCode).toBe(400)
+      expect(response.json().error).toBe(error)
+    }
+    const login = await app.inject({ url: '/v1/auth/login/not-an-id' })
+    expect(login.json()).toEqual({ error: 'id must be a login id from POST /v1/auth/login', field: 'id' })
+  })
+
+  test('without a mailer a login is refused with 503; an SMTP server that is down gives 502', async () => {
+    const quiet = await createFrameApp({ storage, secrets, publicUrl: () => FRAME })
+    const response = await quiet.inject({
+      method: 'POST',
+      url: '/v1/auth/login',
+      payload: { email: newEmail(), device: newDevice() },
+    })
+    expect(response.statusCode).toBe(503)
+    expect(response.json().error).toBe('E-mail login is not configured on this server (no SMTP_URL)')
+    await quiet.close()
+
+    const down = await startMailCatcher({ port: 0 })
+    await down.close()
+    const broken = await createFrameApp({
+      storage,
+      secrets,
+      mailer: createMailer(down.url, 'login@latch.test', 2000),
+      publicUrl: () => FRAME,
+    })
+    const failed = await broken.inject({
+      method: 'POST',
+      url: '/v1/auth/login',
+      payload: { email: newEmail(), device: newDevice() },
+    })
+    expect(failed.statusCode).toBe(502)
+    expect(failed.json().error).toBe('The e-mail could not be sent; try again in a moment')
+    await broken.close()
+  })
+
+  test('logins, codes and key writes are writes: limited per client address', async () => {
+    const limited = await createFrameApp({
+      storage,
+      secrets,
+      publicUrl: () => FRAME,
+      rateLimits: { write: 2 },
+    })
+    const statuses = []
+    for (let i = 0; i < 3; i++) {
+      const response = await limited.inject({
+        method: 'POST',
+        url: '/v1/auth/login/00000000-0000-0000-0000-000000000000/verify',
+        payload: { device: newDevice(), code: '123456' },
+      })
+      statuses.push(response.statusCode)
+    }
+    expect(statuses).toEqual([404, 404, 429])
+    await limited.close()
+  })
+
+  test('sends no CORS headers: a page of another origin cannot read an answer', async () => {
+    const response = await app.inject({
+      method: 'OPTIONS',
+      url: '/v1/auth/login',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    })
+    expect(response.headers['access-control-allow-origin']).toBeUndefined()
+  })
+})

@@ -1,0 +1,698 @@
+import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { getAddress } from 'viem'
+import { z } from 'zod'
+import { devicePage } from '../auth/devicePage.ts'
+import { changeCodeMail, deviceLinkMail, loginCodeMail, type Mail, type Mailer } from '../auth/mail.ts'
+import { type AuthSecrets, codeHmac, codeKey, codeMatches, seal, unseal } from '../auth/secrets.ts'
+import { errorBody, text } from '../schemas.ts'
+import type { AuthAccount, AuthSession, Challenge } from '../storage/auth.ts'
+import type { Storage } from '../storage/types.ts'
+
+export interface AuthRoutesOptions {
+  storage: Storage
+  /** Sends the codes and links; without it a login is refused with 503 (no SMTP_URL). */
+  mailer?: Mailer
+  secrets: AuthSecrets
+  /** The frame's own base URL (its origin), which device links point at. */
+  baseUrl: () => string
+  /** How long a frame session lasts (default 30 days). */
+  sessionMs?: number
+  /** The clock (tests). */
+  now?: () => Date
+}
+
+/** A code is good for 10 minutes and 5 attempts; a new one may be asked for after 30 s, 5 times per login. */
+export const CODE_TTL_MS = 10 * 60_000
+export const MAX_ATTEMPTS = 5
+export const RESEND_MS = 30_000
+export const MAX_SENDS = 5
+/** A device link is good for 20 minutes. */
+export const DEVICE_LINK_TTL_MS = 20 * 60_000
+/** Logins and changes one address may start per hour, whoever asks. */
+export const MAX_CHALLENGES_PER_HOUR = 10
+const HOUR_MS = 60 * 60_000
+const SESSION_MS = 30 * 24 * HOUR_MS
+const PURGE_INTERVAL_MS = 10 * 60_000
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
+const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
+/** Six digits, each equally likely. */
+const newCode = () => randomInt(0, 1_000_000).toString().padStart(6, '0')
+
+const email = text('email', 254)
+  .transform((value) => value.trim().toLowerCase())
+  .pipe(z.email({ error: 'email must be an e-mail address' }))
+const device = z
+  .string({ error: 'device must be a string' })
+  .regex(/^[A-Za-z0-9_-]{43}$/, 'device must be 43 base64url characters (32 random bytes)')
+const code = z.string({ error: 'code must be a string' }).regex(/^\d{6}$/, 'code must be 6 digits')
+const idParams = z.object({
+  id: z.string().regex(/^[0-9a-f-]{36}$/, 'id must be a login id from POST /v1/auth/login'),
+})
+/** A Shamir share of a 32-byte key: 33 bytes (the library's x coordinate last), base64. */
+const share = (field: string) =>
+  z
+    .string({ error: `${field} must be a string` })
+    .regex(/^[A-Za-z0-9+/]{44}$/, `${field} must be a 33-byte share as base64`)
+    .transform((value) => new Uint8Array(Buffer.from(value, 'base64')))
+const address = z
+  .string({ error: 'address must be a string' })
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'address must be 0x and 40 hex characters')
+  .transform((value) => getAddress(value.toLowerCase()))
+const boxText = (field: string, max: number) =>
+  z
+    .string({ error: `passphraseBox.${field} must be a string` })
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, `passphraseBox.${field} must be base64`)
+    .max(max, `passphraseBox.${field} must be at most ${max} characters`)
+/** The recovery share sealed in the frame under the user's passphrase; the server keeps it as given. */
+const passphraseBox = z.object({
+  kdf: z.literal('pbkdf2-sha256', { error: 'passphraseBox.kdf must be pbkdf2-sha256' }),
+  iterations: z
+    .number({ error: 'passphraseBox.iterations must be a number' })
+    .int('passphraseBox.iterations must be an integer')
+    .min(600_000, 'passphraseBox.iterations must be at least 600000')
+    .max(10_000_000, 'passphraseBox.iterations must be at most 10000000'),
+  salt: boxText('salt', 64),
+  iv: boxText('iv', 32),
+  ciphertext: boxText('ciphertext', 200),
+})
+
+const user = z.object({
+  id: z.string(),
+  email: z.string(),
+  address: z.string().nullable().meta({ description: 'Null until the frame has stored the key' }),
+})
+const authError = errorBody.extend({
+  reason: z
+    .enum(['wrong', 'expired', 'used', 'locked', 'device', 'wait', 'quota'])
+    .optional()
+    .meta({ description: 'What the frame tells the user, for a refused code or a refused mail' }),
+  retryAfter: z.number().optional().meta({ description: 'Seconds until a new code may be asked for' }),
+})
+const authHeaders = z.object({ authorization: z.string().max(200).optional() })
+const waiting = z.object({
+  login: z.string(),
+  waitingFor: z.enum(['device', 'code', 'done']),
+  resendAt: z.string().nullable().meta({ description: 'When a new code may be asked for' }),
+})
+
+const userOf = (account: AuthAccount) => ({ id: account.id, email: account.email, address: account.address })
+const shareContext = (kind: 'auth' | 'recovery', accountId: string) => `latch:${kind}-share:${accountId}`
+const bearer = (request: FastifyRequest) =>
+  /^Bearer\s+([A-Za-z0-9_-]{43})$/i.exec(request.headers.authorization ?? '')?.[1]
+
+/**
+ * The embedded wallet's e-mail login, served on the frame's own origin (no CORS: only the frame calls it). A login
+ * mails a 6-digit code (stored as an HMAC; 10 minutes, 5 attempts, a new one after 30 s); on a device the account
+ * has not used, a link mailed first must approve it. A verified code starts a frame session, whose bearer stores
+ * the key's two server-held shares once (sealed under the KEKs) and fetches them back.
+ */
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
+  const { storage, mailer, secrets } = options
+  const now = options.now ?? (() => new Date())
+  const sessionMs = options.sessionMs ?? SESSION_MS
+  const hmacKey = codeKey(secrets)
+  const purge = setInterval(() => {
+    storage.auth.purge(new Date(now().getTime() - HOUR_MS)).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'could not delete expired login codes and sessions')
+    })
+  }, PURGE_INTERVAL_MS)
+  purge.unref()
+  app.addHook('onClose', async () => clearInterval(purge))
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store')
+  })
+
+  /** Sends a mail; false (the reply sent: 502) when the SMTP server refused it or did not answer. */
+  async function deliver(request: FastifyRequest, reply: FastifyReply, mail: Mail): Promise<boolean> {
+    if (!mailer) {
+      await reply.code(503).send({ error: 'E-mail login is not configured on this server (no SMTP_URL)' })
+      return false
+    }
+    try {
+      await mailer.send(mail)
+      return true
+    } catch (error) {
+      request.log.error({ err: error }, 'could not send a login e-mail')
+      await reply.code(502).send({ error: 'The e-mail could not be sent; try again in a moment' })
+      return false
+    }
+  }
+
+  /** Mails a fresh code (two for a change) and records their HMACs. */
+  async function sendCode(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    challenge: Challenge,
+    from?: 'device' | 'code',
+  ): Promise<boolean> {
+    const sentAt = now()
+    const minutes = CODE_TTL_MS / 60_000
+    const first = newCode()
+    const second = challenge.kind === 'change' ? newCode() : undefined
+    const recorded = await storage.auth.codeSent(
+      challenge.id,
+      {
+        codeHmac: codeHmac(hmacKey, challenge.id, first),
+        ...(second ? { newCodeHmac: codeHmac(hmacKey, `${challenge.id}:new`, second) } : {}),
+        sentAt,
+        expiresAt: new Date(sentAt.getTime() + CODE_TTL_MS),
+      },
+      from,
+    )
+    if (!recorded) {
+      await reply.code(409).send({ error: 'This code has already been used', reason: 'used' })
+      return false
+    }
+    if (challenge.kind === 'login')
+      return deliver(request, reply, loginCodeMail(challenge.email, first, minutes))
+    const newEmail = challenge.newEmail ?? ''
+    return (
+      (await deliver(request, reply, changeCodeMail(challenge.email, first, 'current', newEmail, minutes))) &&
+      deliver(request, reply, changeCodeMail(newEmail, second ?? '', 'new', newEmail, minutes))
+    )
+  }
+
+  /** Refuses a new challenge for an address past its hourly quota. */
+  async function overQuota(reply: FastifyReply, address: string): Promise<boolean> {
+    const recent = await storage.auth.challengesSince(address, new Date(now().getTime() - HOUR_MS))
+    if (recent < MAX_CHALLENGES_PER_HOUR) return false
+    await reply.code(429).send({
+      error: 'Too many codes were asked for this address; try again later',
+      reason: 'quota',
+    })
+    return true
+  }
+
+  const resendAt = (challenge: Pick<Challenge, 'sentAt'>) =>
+    challenge.sentAt ? new Date(challenge.sentAt.getTime() + RESEND_MS).toISOString() : null
+
+  /** The session of the request's bearer token, or undefined with 401 sent. */
+  async function sessionOf(request: FastifyRequest, reply: FastifyReply): Promise<AuthSession | undefined> {
+    const token = bearer(request)
+    const session = token ? await storage.auth.session(sha256(token), now()) : undefined
+    if (!session)
+      await reply.code(401).send({ error: 'Not logged in: the session is missing, ended or unknown' })
+    return session
+  }
+
+  /** The login challenge `id` started on `device` (when given), or undefined with 404 / 403 sent. */
+  async function loginOf(reply: FastifyReply, id: string, device?: string): Promise<Challenge | undefined> {
+    const challenge = await storage.auth.challenge(id)
+    if (challenge?.kind !== 'login') {
+      await reply.code(404).send({ error: 'This login is unknown or has ended; start again' })
+      return undefined
+    }
+    if (device !== undefined && challenge.deviceHash !== sha256(device)) {
+      await reply.code(403).send({ error: 'This login was started on another device' })
+      return undefined
+    }
+    return challenge
+  }
+
+  /** Checks a code against its challenge; on refusal the reply is sent. */
+  async function checkCode(
+    reply: FastifyReply,
+    challenge: Challenge,
+    codes: { code: string; newCode?: string },
+  ): Promise<boolean> {
+    if (challenge.state === 'done')
+      return refuseCode(reply, 409, 'This code has already been used; ask for a new one', 'used')
+    if (challenge.state === 'device')
+      return refuseCode(reply, 409, 'Approve this device from the link in your e-mail first', 'device')
+    if (challenge.attempts >= MAX_ATTEMPTS)
+      return refuseCode(reply, 429, 'Too many wrong codes; ask for a new code', 'locked')
+    if (challenge.expiresAt.getTime() <= now().getTime())
+      return refuseCode(reply, 410, 'This code has expired; ask for a new one', 'expired')
+    const right =
+      codeMatches(hmacKey, challenge.id, codes.code, challenge.codeHmac ?? '') &&
+      (challenge.kind === 'login' ||
+        codeMatches(hmacKey, `${challenge.id}:new`, codes.newCode ?? '', challenge.newCodeHmac ?? ''))
+    if (right) return true
+    const attempts = (await storage.auth.wrongAttempt(challenge.id)) ?? MAX_ATTEMPTS
+    const left = MAX_ATTEMPTS - attempts
+    if (left <= 0) return refuseCode(reply, 429, 'Too many wrong codes; ask for a new code', 'locked')
+    return refuseCode(reply, 400, `Wrong code; ${left} ${left === 1 ? 'attempt' : 'attempts'} left`, 'wrong')
+  }
+
+  async function refuseCode(
+    reply: FastifyReply,
+    status: number,
+    error: string,
+    reason: 'wrong' | 'expired' | 'used' | 'locked' | 'device',
+  ): Promise<false> {
+    await reply.code(status).send({ error, field: 'code', reason })
+    return false
+  }
+
+  app.post(
+    '/v1/auth/login',
+    {
+      config: { limit: 'write' },
+      schema: {
+        summary: 'Start an e-mail login: mail a code, or first a link that approves a new device',
+        tags: ['auth'],
+        body: z.object({ email, device }),
+        response: { 200: waiting, 400: errorBody, 429: authError, 502: errorBody, 503: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const { email: address, device: deviceSecret } = request.body
+      if (await overQuota(reply, address)) return reply
+      const deviceHash = sha256(deviceSecret)
+      const account = await storage.auth.accountByEmail(address)
+      const newDevice = account ? !(await storage.auth.deviceConfirmed(account.id, deviceHash)) : false
+      const started = now()
+      const challenge: Challenge = {
+        id: randomUUID(),
+        kind: 'login',
+        email: address,
+        newEmail: null,
+        accountId: account?.id ?? null,
+        deviceHash,
+        state: newDevice ? 'device' : 'code',
+        codeHmac: null,
+        newCodeHmac: null,
+        attempts: 0,
+        sends: 0,
+        sentAt: null,
+        expiresAt: new Date(started.getTime() + (newDevice ? DEVICE_LINK_TTL_MS : CODE_TTL_MS)),
+        createdAt: started,
+      }
+      await storage.auth.createChallenge(challenge)
+      if (newDevice) {
+        const token = randomBytes(32).toString('base64url')
+        await storage.auth.createDeviceLink(sha256(token), challenge.id, challenge.expiresAt)
+        const href = `${options.baseUrl()}/v1/auth/device?token=${token}`
+        if (!(await deliver(request, reply, deviceLinkMail(address, href, DEVICE_LINK_TTL_MS / 60_000))))
+          return reply
+        return { login: challenge.id, waitingFor: 'device' as const, resendAt: null }
+      }
+      if (!(await sendCode(request, reply, challenge, 'code'))) return reply
+      return {
+        login: challenge.id,
+        waitingFor: 'code' as const,
+        resendAt: resendAt({ sentAt: started }),
+      }
+    },
+  )
+
+  app.get(
+    '/v1/auth/login/:id',
+    {
+      schema: {
+        summary: 'What a login waits for: the device link, the code, or nothing (done)',
+        description: 'The frame polls this while it shows "check your inbox to approve this device".',
+        tags: ['auth'],
+        params: idParams,
+        response: { 200: waiting, 400: errorBody, 404: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const challenge = await loginOf(reply, request.params.id)
+      if (!challenge) return reply
+      return { login: challenge.id, waitingFor: challenge.state, resendAt: resendAt(challenge) }
+    },
+  )
+
+  app.post(
+    '/v1/auth/login/:id/resend',
+    {
+      config: { limit: 'write' },
+      schema: {
+        summary: 'Mail a new code for a login (30 s after the last one)',
+        tags: ['auth'],
+        params: idParams,
+        body: z.object({ device }),
+        response: {
+          200: waiting,
+          400: errorBody,
+          403: errorBody,
+          404: errorBody,
+          409: authError,
+          429: authError,
+          502: errorBody,
+          503: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const challenge = await loginOf(reply, request.params.id, request.body.device)
+      if (!challenge) return reply
+      if (challenge.state === 'device')
+        return reply
+          .code(409)
+          .send({ error: 'Approve this device from the link in your e-mail first', reason: 'device' })
+      if (challenge.state === 'done')
+        return reply.code(409).send({ error: 'This login is complete; start a new one', reason: 'used' })
+      const wait = challenge.sentAt ? challenge.sentAt.getTime() + RESEND_MS - now().getTime() : 0
+      if (wait > 0) {
+        const seconds = Math.ceil(wait / 1000)
+        reply.header('retry-after', String(seconds))
+        return reply
+          .code(429)
+          .send({ error: `You can ask for a new code in ${seconds} s`, reason: 'wait', retryAfter: seconds })
+      }
+      if (challenge.sends >= MAX_SENDS)
+        return reply.code(429).send({ error: 'Too many codes for this login; start again', reason: 'quota' })
+      if (!(await sendCode(request, reply, challenge, 'code'))) return reply
+      return { login: challenge.id, waitingFor: 'code' as const, resendAt: resendAt({ sentAt: now() }) }
+    },
+  )
+
+  app.post(
+    '/v1/auth/login/:id/verify',
+    {
+      config: { limit: 'write' },
+      schema: {
+        summary: 'Check a login code: on success, a frame session (and the account, created on first login)',
+        tags: ['auth'],
+        params: idParams,
+        body: z.object({ device, code }),
+        response: {
+          200: z.object({ token: z.string(), user, created: z.boolean() }),
+          400: authError,
+          403: errorBody,
+          404: errorBody,
+          409: authError,
+          410: authError,
+          429: authError,
+        },
+      },
+    },
+    async (request, reply) => {
+      const challenge = await loginOf(reply, request.params.id, request.body.device)
+      if (!challenge) return reply
+      if (!(await checkCode(reply, challenge, { code: request.body.code }))) return reply
+      const token = randomBytes(32).toString('base64url')
+      const createdAt = now()
+      const account = await storage.auth.completeLogin(challenge.id, {
+        email: challenge.email,
+        newAccountId: randomUUID(),
+        deviceHash: challenge.deviceHash,
+        session: {
+          tokenHash: sha256(token),
+          createdAt,
+          expiresAt: new Date(createdAt.getTime() + sessionMs),
+        },
+      })
+      if (account === 'used')
+        return reply.code(409).send({
+          error: 'This code has already been used; ask for a new one',
+          field: 'code',
+          reason: 'used',
+        })
+      return { token, user: userOf(account), created: challenge.accountId === null }
+    },
+  )
+
+  app.get(
+    '/v1/auth/device',
+    {
+      schema: {
+        summary:
+          'The page a device link opens: approve the device (a button, so that mail scanners approve nothing)',
+        tags: ['auth'],
+        querystring: z.object({ token: z.string().max(100).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const token = request.query.token ?? ''
+      const link = /^[A-Za-z0-9_-]{43}$/.test(token)
+        ? await storage.auth.deviceLink(sha256(token), now())
+        : ({ status: 'unknown' } as const)
+      return devicePage(reply, link.status === 'usable' ? { status: 'ask', token } : link)
+    },
+  )
+
+  app.post(
+    '/v1/auth/device',
+    {
+      config: { limit: 'write' },
+      schema: {
+        summary: 'Approve a device from its link: its login code is mailed next',
+        tags: ['auth'],
+        body: z.object({
+          token: z.string({ error: 'token must be a string' }).max(100, 'token is too long'),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const token = request.body.token
+      const challengeId = /^[A-Za-z0-9_-]{43}$/.test(token)
+        ? await storage.auth.useDeviceLink(sha256(token), now())
+        : undefined
+      if (!challengeId) {
+        const link = /^[A-Za-z0-9_-]{43}$/.test(token)
+          ? await storage.auth.deviceLink(sha256(token), now())
+          : ({ status: 'unknown' } as const)
+        return devicePage(reply.code(410), link.status === 'usable' ? { status: 'unknown' } : link)
+      }
+      const challenge = await storage.auth.challenge(challengeId)
+      if (!challenge) return devicePage(reply.code(410), { status: 'unknown' })
+      if (!(await sendCode(request, reply, challenge, 'device'))) return reply
+      return devicePage(reply, { status: 'approved' })
+    },
+  )
+
+  app.get(
+    '/v1/auth/session',
+    {
+      schema: {
+        summary: 'The logged-in user of a frame session',
+        tags: ['auth'],
+        headers: authHeaders,
+        response: { 200: z.object({ user, expiresAt: z.string() }), 401: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const session = await sessionOf(request, reply)
+      if (!session) return reply
+      return { user: userOf(session.account), expiresAt: session.expiresAt.toISOString() }
+    },
+  )
+
+  app.post(
+    '/v1/auth/signout',
+    {
+      schema: {
+        summary: 'End a frame session',
+        tags: ['auth'],
+        headers: authHeaders,
+        response: { 200: z.object({ signedOut: z.literal(true) }), 401: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const token = bearer(request)
+      if (!token)
+        return reply.code(401).send({ error: 'Not logged in: the session is missing, ended or unknown' })
+      await storage.auth.revokeSession(sha256(token), now())
+      return { signedOut: true as const }
+    },
+  )
+
+  app.put(
+    '/v1/auth/keys',
+    {
+      config: { limit: 'write' },
+      schema: {
+        summary: 'Store the account key’s two server-held shares (once)',
+        description:
+          'The frame made the key and split it 2-of-3; it keeps the device share and sends the auth and recovery ' +
+          'shares, which are sealed under LATCH_KEK and LATCH_RECOVERY_KEK. 409 when the account has a key.',
+        tags: ['auth'],
+        headers: authHeaders,
+        body: z.object({ address, authShare: share('authShare'), recoveryShare: share('recoveryShare') }),
+        response: { 201: z.object({ user }), 400: errorBody, 401: errorBody, 409: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const session = await sessionOf(request, reply)
+      if (!session) return reply
+      const { id } = session.account
+      const stored = await storage.auth.storeShares(id, {
+        address: request.body.address,
+        authShare: seal(secrets.kek, request.body.authShare, shareContext('auth', id)),
+        recoveryShare: seal(secrets.recoveryKek, request.body.recoveryShare, shareContext('recovery', id)),
+      })
+      if (stored === 'exists') return reply.code(409).send({ error: 'This account has a key already' })
+      return reply.code(201).send({ user: { ...userOf(session.account), address: request.body.address } })
+    },
+  )
+
+  app.get(
+    '/v1/auth/keys/auth',
+    {
+      schema: {
+        summary: 'The auth share, for a frame session (combined with the device share for one signature)',
+        tags: ['auth'],
+        headers: authHeaders,
+        response: { 200: z.object({ authShare: z.string() }), 401: errorBody, 404: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const session = await sessionOf(request, reply)
+      if (!session) return reply
+      const shares = await storage.auth.shares(session.account.id)
+      if (!shares) return reply.code(404).send({ error: 'This account has no key yet' })
+      return {
+        authShare: base64(unseal(secrets.kek, shares.authShare, shareContext('auth', session.account.id))),
+      }
+    },
+  )
+
+  app.get(
+    '/v1/auth/keys/recovery',
+    {
+      schema: {
+        summary:
+          'The recovery share, or the box the user’s passphrase seals, for a new device’s frame session',
+        tags: ['auth'],
+        headers: authHeaders,
+        response: {
+          200: z.object({
+            recoveryShare: z.string().nullable(),
+            passphraseBox: passphraseBox.nullable(),
+          }),
+          401: errorBody,
+          404: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const session = await sessionOf(request, reply)
+      if (!session) return reply
+      const { id } = session.account
+      const shares = await storage.auth.shares(id)
+      if (!shares) return reply.code(404).send({ error: 'This account has no key yet' })
+      return {
+        recoveryShare: shares.recoveryShare
+          ? base64(unseal(secrets.recoveryKek, shares.recoveryShare, shareContext('recovery', id)))
+          : null,
+        passphraseBox: shares.passphraseBox as z.infer<typeof passphraseBox> | null,
+      }
+    },
+  )
+
+  app.put(
+    '/v1/auth/keys/recovery',
+    {
+      config: { limit: 'write' },
+      schema: {
+        summary: 'Replace the server’s recovery share with one sealed under the user’s passphrase',
+        description:
+          'The server keeps the box as given and deletes its own copy: it can no longer recover the key.',
+        tags: ['auth'],
+        headers: authHeaders,
+        body: z.object({ passphraseBox }),
+        response: {
+          200: z.object({ recovery: z.literal('passphrase') }),
+          400: errorBody,
+          401: errorBody,
+          404: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const session = await sessionOf(request, reply)
+      if (!session) return reply
+      if (!(await storage.auth.setPassphraseBox(session.account.id, request.body.passphraseBox)))
+        return reply.code(404).send({ error: 'This account has no key yet' })
+      return { recovery: 'passphrase' as const }
+    },
+  )
+
+  app.post(
+    '/v1/auth/email',
+    {
+      config: { limit: 'write' },
+      schema: {
+        summary: 'Start changing the account’s e-mail: a code to the current address and one to the new',
+        tags: ['auth'],
+        headers: authHeaders,
+        body: z.object({ email }),
+        response: {
+          200: z.object({ change: z.string(), resendAt: z.string() }),
+          400: errorBody,
+          401: errorBody,
+          409: errorBody,
+          429: authError,
+          502: errorBody,
+          503: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const session = await sessionOf(request, reply)
+      if (!session) return reply
+      const newEmail = request.body.email
+      if (newEmail === session.account.email)
+        return reply.code(400).send({ error: 'This is the account’s e-mail already', field: 'email' })
+      if (await storage.auth.accountByEmail(newEmail))
+        return reply.code(409).send({ error: 'Another account uses this e-mail', field: 'email' })
+      if ((await overQuota(reply, session.account.email)) || (await overQuota(reply, newEmail))) return reply
+      const started = now()
+      const challenge: Challenge = {
+        id: randomUUID(),
+        kind: 'change',
+        email: session.account.email,
+        newEmail,
+        accountId: session.account.id,
+        deviceHash: session.deviceHash,
+        state: 'code',
+        codeHmac: null,
+        newCodeHmac: null,
+        attempts: 0,
+        sends: 0,
+        sentAt: null,
+        expiresAt: new Date(started.getTime() + CODE_TTL_MS),
+        createdAt: started,
+      }
+      await storage.auth.createChallenge(challenge)
+      if (!(await sendCode(request, reply, challenge, 'code'))) return reply
+      return { change: challenge.id, resendAt: new Date(started.getTime() + RESEND_MS).toISOString() }
+    },
+  )
+
+  app.post(
+    '/v1/auth/email/:id/verify',
+    {
+      config: { limit: 'write' },
+      schema: {
+        summary: 'Finish an e-mail change with both codes',
+        tags: ['auth'],
+        headers: authHeaders,
+        params: idParams,
+        body: z.object({ code, newCode: code }),
+        response: {
+          200: z.object({ user }),
+          400: authError,
+          401: errorBody,
+          404: errorBody,
+          409: authError,
+          410: authError,
+          429: authError,
+        },
+      },
+    },
+    async (request, reply) => {
+      const session = await sessionOf(request, reply)
+      if (!session) return reply
+      const challenge = await storage.auth.challenge(request.params.id)
+      if (challenge?.kind !== 'change' || challenge.accountId !== session.account.id)
+        return reply.code(404).send({ error: 'This e-mail change is unknown or has ended; start again' })
+      if (!(await checkCode(reply, challenge, request.body))) return reply
+      const newEmail = challenge.newEmail ?? ''
+      const changed = await storage.auth.completeChange(challenge.id, session.account.id, newEmail, now())
+      if (changed === 'used')
+        return reply
+          .code(409)
+          .send({ error: 'These codes have already been used', field: 'code', reason: 'used' })
+      if (changed === 'taken')
+        return reply.code(409).send({ error: 'Another account uses this e-mail now', field: 'newCode' })
+      return { user: { ...userOf(session.account), email: newEmail } }
+    },
+  )
+}

@@ -1,0 +1,334 @@
+import { and, count, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import type { Database } from './database.ts'
+import {
+  authAccounts,
+  authChallenges,
+  authDeviceLinks,
+  authDevices,
+  authKeyShares,
+  authSessions,
+} from './schema.ts'
+
+export interface AuthAccount {
+  id: string
+  /** Lower-case. */
+  email: string
+  /** Checksummed; null until the frame has stored the key's shares. */
+  address: string | null
+}
+
+export type ChallengeKind = 'login' | 'change'
+
+export interface Challenge {
+  id: string
+  kind: ChallengeKind
+  email: string
+  newEmail: string | null
+  accountId: string | null
+  deviceHash: string
+  /** 'device': waiting for the device link; 'code': a code is out; 'done': used. */
+  state: 'device' | 'code' | 'done'
+  codeHmac: string | null
+  newCodeHmac: string | null
+  attempts: number
+  sends: number
+  sentAt: Date | null
+  expiresAt: Date
+  createdAt: Date
+}
+
+export type NewChallenge = Omit<Challenge, 'attempts' | 'sends'>
+
+export interface AuthSession {
+  account: AuthAccount
+  deviceHash: string
+  expiresAt: Date
+}
+
+/** The two server-held shares as stored (sealed), or the user's passphrase box in place of the recovery share. */
+export interface StoredShares {
+  authShare: Uint8Array
+  recoveryShare: Uint8Array | null
+  passphraseBox: Record<string, string | number> | null
+}
+
+const accountColumns = { id: authAccounts.id, email: authAccounts.email, address: authAccounts.address }
+
+export interface AuthStore {
+  accountByEmail(email: string): Promise<AuthAccount | undefined>
+  deviceConfirmed(accountId: string, deviceHash: string): Promise<boolean>
+  /** Challenges started for an e-mail address since `since` (the per-address quota). */
+  challengesSince(email: string, since: Date): Promise<number>
+  createChallenge(challenge: NewChallenge): Promise<void>
+  challenge(id: string): Promise<Challenge | undefined>
+  /**
+   * Records a new code for the challenge (attempts start again, sends + 1), unless it is done; answers whether it
+   * did. `from` limits it to a challenge in that state ('device': the link was just used).
+   */
+  codeSent(
+    id: string,
+    code: { codeHmac: string; newCodeHmac?: string; sentAt: Date; expiresAt: Date },
+    from?: 'device' | 'code',
+  ): Promise<boolean>
+  /** Counts one wrong attempt; answers the attempts made, or undefined when the challenge is not waiting for a code. */
+  wrongAttempt(id: string): Promise<number | undefined>
+  /**
+   * Uses the login challenge up and, in one transaction: creates its account when the address has none, confirms
+   * the device, and starts a session. 'used' (and nothing written) when the challenge was not waiting for a code.
+   */
+  completeLogin(
+    id: string,
+    login: { email: string; newAccountId: string; deviceHash: string; session: NewAuthSession },
+  ): Promise<AuthAccount | 'used'>
+  /** Uses the change challenge up and sets the account's e-mail: 'taken' when another account has the new address. */
+  completeChange(
+    id: string,
+    accountId: string,
+    newEmail: string,
+    now: Date,
+  ): Promise<'changed' | 'used' | 'taken'>
+  createDeviceLink(tokenHash: string, challengeId: string, expiresAt: Date): Promise<void>
+  /** What a device link's page shows: its challenge when usable, else why not. */
+  deviceLink(
+    tokenHash: string,
+    now: Date,
+  ): Promise<{ status: 'usable'; challengeId: string } | { status: 'used' | 'expired' | 'unknown' }>
+  /** Uses the link up (once): its challenge id, or undefined when unknown, used or expired. */
+  useDeviceLink(tokenHash: string, now: Date): Promise<string | undefined>
+  /** A session neither revoked nor expired at `now`, with its account. */
+  session(tokenHash: string, now: Date): Promise<AuthSession | undefined>
+  revokeSession(tokenHash: string, now: Date): Promise<void>
+  /**
+   * Stores the account's key (its address and the two server-held shares) once: 'exists' (nothing written) when
+   * it has one already.
+   */
+  storeShares(
+    accountId: string,
+    key: { address: string; authShare: Uint8Array; recoveryShare: Uint8Array },
+  ): Promise<'stored' | 'exists'>
+  shares(accountId: string): Promise<StoredShares | undefined>
+  /** Replaces the server's recovery share with the box the user's passphrase seals; false when there is no key. */
+  setPassphraseBox(accountId: string, box: Record<string, string | number>): Promise<boolean>
+  /** Deletes expired challenges, links and sessions older than `before`; answers how many rows went. */
+  purge(before: Date): Promise<number>
+}
+
+export interface NewAuthSession {
+  tokenHash: string
+  createdAt: Date
+  expiresAt: Date
+}
+
+export function createAuthStore(db: Database): AuthStore {
+  return {
+    async accountByEmail(email) {
+      const [account] = await db
+        .select(accountColumns)
+        .from(authAccounts)
+        .where(eq(authAccounts.email, email))
+      return account
+    },
+    async deviceConfirmed(accountId, deviceHash) {
+      const rows = await db
+        .select({ accountId: authDevices.accountId })
+        .from(authDevices)
+        .where(and(eq(authDevices.accountId, accountId), eq(authDevices.deviceHash, deviceHash)))
+      return rows.length > 0
+    },
+    async challengesSince(email, since) {
+      const [row] = await db
+        .select({ count: count() })
+        .from(authChallenges)
+        .where(and(eq(authChallenges.email, email), gt(authChallenges.createdAt, since)))
+      return row?.count ?? 0
+    },
+    async createChallenge(challenge) {
+      await db.insert(authChallenges).values(challenge)
+    },
+    async challenge(id) {
+      const [row] = await db.select().from(authChallenges).where(eq(authChallenges.id, id))
+      return row
+    },
+    async codeSent(id, code, from) {
+      const rows = await db
+        .update(authChallenges)
+        .set({
+          state: 'code',
+          codeHmac: code.codeHmac,
+          newCodeHmac: code.newCodeHmac ?? null,
+          attempts: 0,
+          sends: sql`${authChallenges.sends} + 1`,
+          sentAt: code.sentAt,
+          expiresAt: code.expiresAt,
+        })
+        .where(
+          and(
+            eq(authChallenges.id, id),
+            from
+              ? eq(authChallenges.state, from)
+              : or(eq(authChallenges.state, 'device'), eq(authChallenges.state, 'code')),
+          ),
+        )
+        .returning({ id: authChallenges.id })
+      return rows.length > 0
+    },
+    async wrongAttempt(id) {
+      const [row] = await db
+        .update(authChallenges)
+        .set({ attempts: sql`${authChallenges.attempts} + 1` })
+        .where(and(eq(authChallenges.id, id), eq(authChallenges.state, 'code')))
+        .returning({ attempts: authChallenges.attempts })
+      return row?.attempts
+    },
+    async completeLogin(id, login) {
+      return db.transaction(async (tx) => {
+        const used = await tx
+          .update(authChallenges)
+          .set({ state: 'done' })
+          .where(and(eq(authChallenges.id, id), eq(authChallenges.state, 'code')))
+          .returning({ id: authChallenges.id })
+        if (!used.length) return 'used'
+        await tx
+          .insert(authAccounts)
+          .values({ id: login.newAccountId, email: login.email })
+          .onConflictDoNothing({ target: authAccounts.email })
+        const [account] = await tx
+          .select(accountColumns)
+          .from(authAccounts)
+          .where(eq(authAccounts.email, login.email))
+        if (!account) throw new Error(`the account of ${login.email} is missing after its insert`)
+        await tx
+          .insert(authDevices)
+          .values({
+            accountId: account.id,
+            deviceHash: login.deviceHash,
+            confirmedAt: login.session.createdAt,
+          })
+          .onConflictDoNothing()
+        await tx.insert(authSessions).values({
+          tokenHash: login.session.tokenHash,
+          accountId: account.id,
+          deviceHash: login.deviceHash,
+          createdAt: login.session.createdAt,
+          expiresAt: login.session.expiresAt,
+        })
+        return account
+      })
+    },
+    async completeChange(id, accountId, newEmail, now) {
+      return db.transaction(async (tx) => {
+        const used = await tx
+          .update(authChallenges)
+          .set({ state: 'done' })
+          .where(and(eq(authChallenges.id, id), eq(authChallenges.state, 'code')))
+          .returning({ id: authChallenges.id })
+        if (!used.length) return 'used'
+        const taken = await tx
+          .select({ id: authAccounts.id })
+          .from(authAccounts)
+          .where(eq(authAccounts.email, newEmail))
+        if (taken.length) return 'taken'
+        await tx
+          .update(authAccounts)
+          .set({ email: newEmail, updatedAt: now })
+          .where(eq(authAccounts.id, accountId))
+        return 'changed'
+      })
+    },
+    async createDeviceLink(tokenHash, challengeId, expiresAt) {
+      await db.insert(authDeviceLinks).values({ tokenHash, challengeId, expiresAt })
+    },
+    async deviceLink(tokenHash, now) {
+      const [link] = await db.select().from(authDeviceLinks).where(eq(authDeviceLinks.tokenHash, tokenHash))
+      if (!link) return { status: 'unknown' }
+      if (link.usedAt) return { status: 'used' }
+      if (link.expiresAt.getTime() <= now.getTime()) return { status: 'expired' }
+      return { status: 'usable', challengeId: link.challengeId }
+    },
+    async useDeviceLink(tokenHash, now) {
+      const [link] = await db
+        .update(authDeviceLinks)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(authDeviceLinks.tokenHash, tokenHash),
+            isNull(authDeviceLinks.usedAt),
+            gt(authDeviceLinks.expiresAt, now),
+          ),
+        )
+        .returning({ challengeId: authDeviceLinks.challengeId })
+      return link?.challengeId
+    },
+    async session(tokenHash, now) {
+      const [row] = await db
+        .select({
+          account: accountColumns,
+          deviceHash: authSessions.deviceHash,
+          expiresAt: authSessions.expiresAt,
+        })
+        .from(authSessions)
+        .innerJoin(authAccounts, eq(authAccounts.id, authSessions.accountId))
+        .where(
+          and(
+            eq(authSessions.tokenHash, tokenHash),
+            isNull(authSessions.revokedAt),
+            gt(authSessions.expiresAt, now),
+          ),
+        )
+      return row
+    },
+    async revokeSession(tokenHash, now) {
+      await db
+        .update(authSessions)
+        .set({ revokedAt: now })
+        .where(and(eq(authSessions.tokenHash, tokenHash), isNull(authSessions.revokedAt)))
+    },
+    async storeShares(accountId, key) {
+      return db.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(authKeyShares)
+          .values({ accountId, authShare: key.authShare, recoveryShare: key.recoveryShare })
+          .onConflictDoNothing()
+          .returning({ accountId: authKeyShares.accountId })
+        if (!inserted.length) return 'exists'
+        await tx.update(authAccounts).set({ address: key.address }).where(eq(authAccounts.id, accountId))
+        return 'stored'
+      })
+    },
+    async shares(accountId) {
+      const [row] = await db
+        .select({
+          authShare: authKeyShares.authShare,
+          recoveryShare: authKeyShares.recoveryShare,
+          passphraseBox: authKeyShares.passphraseBox,
+        })
+        .from(authKeyShares)
+        .where(eq(authKeyShares.accountId, accountId))
+      return row
+    },
+    async setPassphraseBox(accountId, box) {
+      const rows = await db
+        .update(authKeyShares)
+        .set({ passphraseBox: box, recoveryShare: null, updatedAt: sql`now()` })
+        .where(eq(authKeyShares.accountId, accountId))
+        .returning({ accountId: authKeyShares.accountId })
+      return rows.length > 0
+    },
+    async purge(before) {
+      // A challenge also counts toward its address's quota while it is younger than `before`.
+      const challenges = await db
+        .delete(authChallenges)
+        .where(and(lte(authChallenges.expiresAt, before), lt(authChallenges.createdAt, before)))
+        .returning({ id: authChallenges.id })
+      const links = await db
+        .delete(authDeviceLinks)
+        .where(lte(authDeviceLinks.expiresAt, before))
+        .returning({ tokenHash: authDeviceLinks.tokenHash })
+      const sessions = await db
+        .delete(authSessions)
+        .where(lte(authSessions.expiresAt, before))
+        .returning({ tokenHash: authSessions.tokenHash })
+      return challenges.length + links.length + sessions.length
+    },
+  }
+}
