@@ -33,7 +33,10 @@ test('npx @latch/server serves the API on PGlite in --data, answers /health, and
 
   const serve = ['--port', String(await freePort()), '--data', 'db']
   const ready = /listening on (http:\/\/\S+)/
-  const server = await startService('npx', ['@latch/server', ...serve], dir, ready, { LOG_LEVEL: 'warn' })
+  const server = await startService('npx', ['@latch/server', ...serve], dir, ready, {
+    LOG_LEVEL: 'warn',
+    FRAME_PORT: '0',
+  })
   const health = await fetch(`${server.url}/health`)
   expect(health.status).toBe(200)
   expect(await health.json()).toEqual({ status: 'ok' })
@@ -49,7 +52,7 @@ test('npx @latch/server serves the API on PGlite in --data, answers /health, and
 
   // The bin itself, as a container or a service manager runs it, exits 0 on SIGTERM.
   const bin = join(dir, 'node_modules/.bin/latch-server')
-  const again = await startService(bin, serve, dir, ready, { LOG_LEVEL: 'warn' })
+  const again = await startService(bin, serve, dir, ready, { LOG_LEVEL: 'warn', FRAME_PORT: '0' })
   expect((await fetch(`${again.url}/health`)).status).toBe(200)
   expect(await again.stop()).toEqual({ code: 0, signal: null })
 

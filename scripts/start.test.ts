@@ -17,7 +17,7 @@ const start = fileURLToPath(new URL('./start.ts', import.meta.url))
 const dataDir = mkdtempSync(join(tmpdir(), 'latch-start-'))
 let stack: ChildProcess
 let output = ''
-const ports = { chainA: 0, chainB: 0, server: 0, relay: 0, demo: 0 }
+const ports = { chainA: 0, chainB: 0, server: 0, frame: 0, mail: 0, relay: 0, demo: 0 }
 
 const waitFor = async (check: () => boolean, what: string, ms = 30_000) => {
   const until = Date.now() + ms
@@ -35,6 +35,8 @@ beforeAll(async () => {
       LATCH_RPC_A: `http://127.0.0.1:${ports.chainA}`,
       LATCH_RPC_B: `http://127.0.0.1:${ports.chainB}`,
       PORT: String(ports.server),
+      FRAME_PORT: String(ports.frame),
+      MAIL_PORT: String(ports.mail),
       RELAY_PORT: String(ports.relay),
       DEMO_PORT: String(ports.demo),
       LATCH_DATA_DIR: dataDir,
@@ -192,6 +194,18 @@ test('a relay killed outright is reported and restarted, the others run on, and 
     await dapp.core.relayer.transportClose().catch(() => undefined)
   }
 }, 60_000)
+
+test('a login on the frame origin mails its code to the catcher, which prints it in the terminal', async () => {
+  expect(output).toContain(`frame       http://127.0.0.1:${ports.frame}`)
+  expect(output).toContain(`mail        smtp://127.0.0.1:${ports.mail} (login codes are printed here)`)
+  const response = await fetch(`http://127.0.0.1:${ports.frame}/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'start@example.com', device: 'd'.repeat(43) }),
+  })
+  expect(response.status).toBe(200)
+  await waitFor(() => /mail to start@example\.com: \d{6} is your login code/.test(output), 'the printed code')
+})
 
 test('Ctrl-C stops every service and leaves no process behind', async () => {
   const processes = descendants(stack.pid!)

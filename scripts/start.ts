@@ -1,6 +1,6 @@
-// `npm start`: the local chains, the Latch server, the WalletConnect relay and the demo, each in its own process
-// under a supervisor (one that crashes is reported and restarted; the others keep running), and a WalletConnect test
-// wallet reading pasted wc: URIs from this terminal. Ctrl-C stops everything.
+// `npm start`: the local chains, the Latch server (and its frame origin), a mail catcher, the WalletConnect relay
+// and the demo, each in its own process under a supervisor (one that crashes is reported and restarted; the others
+// keep running), and a WalletConnect test wallet reading pasted wc: URIs from this terminal. Ctrl-C stops everything.
 import { fileURLToPath } from 'node:url'
 // The console alone (light): the wallet itself (WalletConnect's clients) loads while the services start.
 import { attachWcWalletConsole, wcWalletAccount } from '../packages/devnet/src/wcWalletConsole.ts'
@@ -64,10 +64,22 @@ const relayStarted = supervisor.start(
     RELAY_PORT: process.env.RELAY_PORT ?? '8788',
   }),
 )
-// PGlite in .latch/data (LATCH_DATA_DIR) by default; DATABASE_URL puts the server on PostgreSQL.
+// Login codes go to a local SMTP catcher that prints them here, unless SMTP_URL names a real mail server.
+const mailPort = process.env.MAIL_PORT ?? '2525'
+const smtpUrl = process.env.SMTP_URL ?? `smtp://127.0.0.1:${mailPort}`
+const mailStarted = process.env.SMTP_URL
+  ? Promise.resolve({ url: smtpUrl })
+  : supervisor.start(
+      service('mail', [root('packages/devnet/src/mailCli.ts')], /^mail: (\S+)/, { MAIL_PORT: mailPort }),
+    )
+// PGlite in .latch/data (LATCH_DATA_DIR) by default; DATABASE_URL puts the server on PostgreSQL. The embedded
+// wallet's frame is its own origin, on FRAME_PORT.
+const framePort = process.env.FRAME_PORT ?? '8789'
 const serverStarted = supervisor.start(
   service('server', [root('packages/server/src/cli.ts'), 'serve'], /Latch server listening on (\S+)/, {
     PORT: process.env.PORT ?? '8787',
+    FRAME_PORT: framePort,
+    SMTP_URL: smtpUrl,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   }),
 )
@@ -94,8 +106,23 @@ walletStarted.catch(() => undefined)
 
 try {
   // The first service that cannot start stops everything, whichever one it is.
-  const [, relay, server, demo] = await Promise.all([chainsStarted, relayStarted, serverStarted, demoStarted])
-  console.log(`chain 31337 ${rpcA}\nchain 31338 ${rpcB}\nserver      ${server.url}\nrelay       ${relay.url}`)
+  const [, relay, server, demo, mail] = await Promise.all([
+    chainsStarted,
+    relayStarted,
+    serverStarted,
+    demoStarted,
+    mailStarted,
+  ])
+  console.log(
+    [
+      `chain 31337 ${rpcA}`,
+      `chain 31338 ${rpcB}`,
+      `server      ${server.url}`,
+      `frame       http://127.0.0.1:${framePort}`,
+      `mail        ${mail.url}${process.env.SMTP_URL ? '' : ' (login codes are printed here)'}`,
+      `relay       ${relay.url}`,
+    ].join('\n'),
+  )
   const params = new URLSearchParams()
   if (rpcA !== 'http://127.0.0.1:8545') params.set('rpcA', rpcA)
   if (rpcB !== 'http://127.0.0.1:8546') params.set('rpcB', rpcB)

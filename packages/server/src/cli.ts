@@ -91,6 +91,11 @@ async function serve(): Promise<void> {
   process.on('SIGTERM', stop)
   // After the handlers: whoever waits for this line may signal at once.
   console.log(`Latch server listening on ${server.url} (API docs: ${server.url}/docs)`)
+  if (server.frame)
+    console.log(
+      `Latch frame (e-mail login) on ${server.frame.url}` +
+        (config.frame?.smtpUrl ? '' : ': no SMTP_URL, so e-mail logins are refused until one is given'),
+    )
   if (!config.blockchain) {
     const rpcs = devnetBlockchainConfig().chains.map((chain) => chain.rpcUrl)
     console.log(`Serving the local devnet's chains (${rpcs.join(', ')}): give --config with your chains.`)

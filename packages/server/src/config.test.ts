@@ -22,8 +22,64 @@ test('reads the environment', () => {
     dataDir: 'memory',
     publicUrl: 'https://directory.example.com',
     logger: { level: 'warn' },
+    frame: { port: 8789, host: '0.0.0.0' },
   })
-  expect(readConfig({})).toEqual({ logger: { level: 'info' } })
+  expect(readConfig({})).toEqual({ logger: { level: 'info' }, frame: { port: 8789 } })
+  expect(readConfig({ FRAME_PORT: 'off' })).toEqual({ logger: { level: 'info' } })
+})
+
+test('the frame: its port, public URL, SMTP server, From and the two KEKs', () => {
+  const kek = Buffer.alloc(32, 1).toString('base64')
+  const recoveryKek = Buffer.alloc(32, 2).toString('hex')
+  expect(
+    readConfig({
+      FRAME_PORT: '0',
+      FRAME_PUBLIC_URL: 'https://wallet.example.com',
+      SMTP_URL: 'smtps://login:secret@mail.example.com:465',
+      MAIL_FROM: 'Example <login@example.com>',
+      LATCH_KEK: kek,
+      LATCH_RECOVERY_KEK: recoveryKek,
+    }).frame,
+  ).toEqual({
+    port: 0,
+    publicUrl: 'https://wallet.example.com',
+    smtpUrl: 'smtps://login:secret@mail.example.com:465',
+    mailFrom: 'Example <login@example.com>',
+    secrets: { kek: new Uint8Array(32).fill(1), recoveryKek: new Uint8Array(32).fill(2) },
+  })
+  const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://latch.example.com' }
+  expect(() => readConfig(production)).toThrow(
+    'FRAME_PUBLIC_URL is required when NODE_ENV is production (or FRAME_PORT=off)',
+  )
+  expect(() => readConfig({ ...production, FRAME_PUBLIC_URL: 'https://wallet.example.com' })).toThrow(
+    'LATCH_KEK and LATCH_RECOVERY_KEK are required when NODE_ENV is production (or FRAME_PORT=off)',
+  )
+  expect(
+    readConfig({
+      ...production,
+      FRAME_PUBLIC_URL: 'https://wallet.example.com',
+      LATCH_KEK: kek,
+      LATCH_RECOVERY_KEK: recoveryKek,
+    }).frame?.allowedHosts,
+  ).toEqual(['wallet.example.com'])
+  expect(readConfig({ ...production, FRAME_PORT: 'off' }).frame).toBeUndefined()
+})
+
+test.each([
+  [{ FRAME_PORT: 'on' }, 'FRAME_PORT must be a port number or off, not on'],
+  [
+    { FRAME_PUBLIC_URL: 'https://wallet.example.com/frame' },
+    'FRAME_PUBLIC_URL must be an http(s) origin (no path)',
+  ],
+  [{ SMTP_URL: 'http://mail' }, 'SMTP_URL must be an smtp:// or smtps:// URL'],
+  [{ LATCH_KEK: Buffer.alloc(32).toString('base64') }, 'LATCH_KEK and LATCH_RECOVERY_KEK go together'],
+  [{ LATCH_KEK: 'short', LATCH_RECOVERY_KEK: 'short' }, 'LATCH_KEK must be 32 bytes as base64 or hex'],
+  [
+    { LATCH_KEK: Buffer.alloc(32).toString('base64'), LATCH_RECOVERY_KEK: Buffer.alloc(32).toString('hex') },
+    'LATCH_RECOVERY_KEK must differ from LATCH_KEK',
+  ],
+])('%j is refused: %s', (env, message) => {
+  expect(() => readConfig(env)).toThrow(message)
 })
 
 test.each([
@@ -96,6 +152,7 @@ test('in production PUBLIC_URL is required and names the host the server answers
       NODE_ENV: 'production',
       PUBLIC_URL: 'https://latch.example.com',
       ALLOWED_HOSTS: 'internal:8787',
+      FRAME_PORT: 'off',
     }).allowedHosts,
   ).toEqual(['latch.example.com', 'internal:8787'])
 })

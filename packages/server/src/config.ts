@@ -1,7 +1,8 @@
+import { readKey } from './auth/secrets.ts'
 import { devnetBlockchainConfig } from './chains/defaults.ts'
 import { loadConfigFile } from './configFile.ts'
 import { defaultRateLimits, type RateLimits } from './limits.ts'
-import type { StartServerOptions } from './startServer.ts'
+import type { FrameOptions, StartServerOptions } from './startServer.ts'
 
 /** Every variable `readConfig` reads, as `latch-server --help` lists them. */
 export const serverVariables: readonly [name: string, meaning: string][] = [
@@ -28,6 +29,18 @@ export const serverVariables: readonly [name: string, meaning: string][] = [
   ['TRUST_PROXY', 'true (one proxy in front), their number, or their addresses (comma-separated)'],
   ['LATCH_RATE_LIMITS', 'off, or name=number pairs over the defaults (per client, per minute)'],
   ['LATCH_SESSION_MAX_DAYS', 'the longest sign-in session, default 30'],
+  ['FRAME_PORT', 'the embedded wallet’s origin (e-mail login): its port, default 8789; off to not serve it'],
+  ['FRAME_PUBLIC_URL', 'the http(s) URL the frame is reached at (its own host name); required in production'],
+  [
+    'SMTP_URL',
+    'smtp:// or smtps:// URL login codes are mailed through; without it e-mail logins are refused',
+  ],
+  ['MAIL_FROM', 'the login mails’ From, default Latch <login@localhost>'],
+  [
+    'LATCH_KEK',
+    '32 bytes (base64 or hex) sealing the auth key shares; required in production (dev: .latch/keys.json)',
+  ],
+  ['LATCH_RECOVERY_KEK', '32 bytes (base64 or hex) sealing the recovery key shares; required with LATCH_KEK'],
 ]
 
 /**
@@ -132,6 +145,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): StartServerOpt
     // One indexing instance per database: the others serve reads only.
     options.index = env.LATCH_INDEX === 'on'
   }
+  const frame = readFrame(env, options.host)
+  if (frame) options.frame = frame
   const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
   const level = env.LOG_LEVEL || 'info'
   if (!levels.includes(level)) throw new Error(`LOG_LEVEL must be one of ${levels.join(', ')}`)
@@ -152,4 +167,52 @@ function readRateLimits(text: string): Partial<RateLimits> | false {
     limits[name as keyof RateLimits] = Number(value)
   }
   return limits
+}
+
+/**
+ * The frame's listener from FRAME_PORT (8789, or off), FRAME_PUBLIC_URL, SMTP_URL, MAIL_FROM and the two KEKs, which
+ * are required (with FRAME_PUBLIC_URL) in production: a development keys file is no place for them.
+ */
+function readFrame(env: NodeJS.ProcessEnv, host: string | undefined): FrameOptions | undefined {
+  if (env.FRAME_PORT === 'off') return undefined
+  const frame: FrameOptions = { port: 8789 }
+  if (env.FRAME_PORT !== undefined && env.FRAME_PORT !== '') {
+    const port = Number(env.FRAME_PORT)
+    if (!/^\d+$/.test(env.FRAME_PORT) || port > 65535)
+      throw new Error(`FRAME_PORT must be a port number or off, not ${env.FRAME_PORT}`)
+    frame.port = port
+  }
+  if (host) frame.host = host
+  if (env.FRAME_PUBLIC_URL) {
+    if (!/^https?:\/\/[^\s/]+\/?$/.test(env.FRAME_PUBLIC_URL))
+      throw new Error('FRAME_PUBLIC_URL must be an http(s) origin (no path)')
+    frame.publicUrl = env.FRAME_PUBLIC_URL
+  }
+  if (env.SMTP_URL) {
+    if (!/^smtps?:\/\/[^\s]+$/.test(env.SMTP_URL))
+      throw new Error('SMTP_URL must be an smtp:// or smtps:// URL')
+    frame.smtpUrl = env.SMTP_URL
+  }
+  if (env.MAIL_FROM) frame.mailFrom = env.MAIL_FROM
+  if (Boolean(env.LATCH_KEK) !== Boolean(env.LATCH_RECOVERY_KEK))
+    throw new Error('LATCH_KEK and LATCH_RECOVERY_KEK go together: give both or neither')
+  if (env.LATCH_KEK && env.LATCH_RECOVERY_KEK) {
+    const secrets = {
+      kek: readKey('LATCH_KEK', env.LATCH_KEK),
+      recoveryKek: readKey('LATCH_RECOVERY_KEK', env.LATCH_RECOVERY_KEK),
+    }
+    if (Buffer.from(secrets.kek).equals(Buffer.from(secrets.recoveryKek)))
+      throw new Error('LATCH_RECOVERY_KEK must differ from LATCH_KEK')
+    frame.secrets = secrets
+  }
+  if (env.NODE_ENV === 'production') {
+    if (!frame.publicUrl)
+      throw new Error('FRAME_PUBLIC_URL is required when NODE_ENV is production (or FRAME_PORT=off)')
+    if (!frame.secrets)
+      throw new Error(
+        'LATCH_KEK and LATCH_RECOVERY_KEK are required when NODE_ENV is production (or FRAME_PORT=off)',
+      )
+    frame.allowedHosts = [new URL(frame.publicUrl).host]
+  }
+  return frame
 }

@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { codeOf, startMailCatcher } from '@latch/devnet'
 import { afterAll, expect, test } from 'vitest'
 import { wallet } from '../test/support/fixtures.ts'
 import { createTestDatabase } from '../test/support/postgres.ts'
@@ -60,4 +62,34 @@ test('runs on PostgreSQL with databaseUrl', async () => {
   } finally {
     await server.close()
   }
+})
+
+test('serves the frame’s origin on a listener of its own, mailing codes through SMTP_URL, and closes it', async () => {
+  const catcher = await startMailCatcher({ port: 0 })
+  const server = await startServer({
+    port: 0,
+    dataDir: 'memory',
+    index: false,
+    frame: { port: 0, smtpUrl: catcher.url },
+  })
+  try {
+    const frame = server.frame
+    if (!frame) throw new Error('no frame')
+    expect(new URL(frame.url).port).not.toBe(new URL(server.url).port)
+    const device = randomBytes(32).toString('base64url')
+    const started = await fetch(`${frame.url}/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'frame@example.com', device }),
+    })
+    expect(started.status).toBe(200)
+    expect(codeOf(await catcher.waitFor('frame@example.com', { since: new Date(0) }))).toMatch(/^\d{6}$/)
+    // The public API's listener does not serve the login, nor the frame's the public API.
+    expect((await fetch(`${server.url}/v1/auth/session`)).status).toBe(404)
+    expect((await fetch(`${frame.url}/getWallets`)).status).toBe(404)
+  } finally {
+    await server.close()
+    await catcher.close()
+  }
+  await expect(fetch(`${server.frame?.url}/health`)).rejects.toThrow()
 })

@@ -1,12 +1,16 @@
 import type { AddressInfo } from 'node:net'
+import { dirname, join } from 'node:path'
 import type { FastifyServerOptions } from 'fastify'
 import { Redis } from 'ioredis'
 import { type CreateAppOptions, createApp, type LatchApp } from './app.ts'
+import { createMailer, type Mailer } from './auth/mail.ts'
+import { type AuthSecrets, devAuthSecrets, generateAuthSecrets } from './auth/secrets.ts'
 import { devnetBlockchainConfig } from './chains/defaults.ts'
 import type { BlockchainConfig } from './chains/types.ts'
 import { ensureDefaults } from './defaults.ts'
+import { createFrameApp } from './frameApp.ts'
 import { createIndexer, type Indexer } from './jobs/indexer.ts'
-import { openStorage } from './storage/openStorage.ts'
+import { defaultDataDir, openStorage } from './storage/openStorage.ts'
 import type { ProjectInput, Storage } from './storage/types.ts'
 
 export interface StartServerOptions {
@@ -41,12 +45,38 @@ export interface StartServerOptions {
   index?: boolean
   /** Projects written as given at every start (the configuration file's); others in the database stay. */
   projects?: readonly ProjectInput[]
+  /** The embedded wallet's origin (e-mail login) on a listener of its own; not served without it. */
+  frame?: FrameOptions
+}
+
+export interface FrameOptions {
+  /** Default 8789; 0 picks a free port. */
+  port?: number
+  /** Default: the server's host. */
+  host?: string
+  /** The http(s) URL the frame is reached at (its own origin; device links point at it); default where it listens. */
+  publicUrl?: string
+  /** Host names the frame answers for (others get 421); default any. */
+  allowedHosts?: readonly string[]
+  /** `smtp://…` or `smtps://…`: where login codes are mailed from; without it e-mail logins are refused (503). */
+  smtpUrl?: string
+  /** The mails' From (default `Latch <login@localhost>`). */
+  mailFrom?: string
+  /**
+   * The key-encryption keys. Default: a keys file made on first start (`keysFile`, for development), or fresh keys
+   * in memory when the database is (`dataDir: 'memory'`).
+   */
+  secrets?: AuthSecrets
+  /** The development keys file, default `keys.json` beside the PGlite directory (`.latch/keys.json`), never in it. */
+  keysFile?: string
 }
 
 export interface LatchServer {
   /** `http://host:port` the server listens on. */
   url: string
   app: LatchApp
+  /** The embedded wallet's origin, when served: its public URL and its app. */
+  frame?: { url: string; app: LatchApp }
   storage: Storage
   /** One per configured chain when indexing (else empty). */
   indexers: Indexer[]
@@ -69,6 +99,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Lat
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
   })
   let app: LatchApp | undefined
+  let frame: { url: string; app: LatchApp } | undefined
+  let mailer: Mailer | undefined
   const blockchain = options.blockchain ?? devnetBlockchainConfig()
   // Commands wait while Redis is away rather than fail at once; the rate limiter lets requests through meanwhile.
   const redis = options.redisUrl
@@ -90,7 +122,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Lat
       blockchain,
     })
     await app.listen({ port: options.port ?? 8787, host: options.host ?? '127.0.0.1' })
+    if (options.frame) {
+      mailer = options.frame.smtpUrl
+        ? createMailer(options.frame.smtpUrl, options.frame.mailFrom ?? 'Latch <login@localhost>')
+        : undefined
+      frame = await startFrame(options, options.frame, storage, redis, mailer)
+    }
   } catch (error) {
+    await frame?.app.close()
+    mailer?.close()
     await app?.close()
     await storage.close()
     redis?.disconnect()
@@ -108,16 +148,56 @@ export async function startServer(options: StartServerOptions = {}): Promise<Lat
   return {
     url: `http://${host}:${address.port}`,
     app: started,
+    ...(frame ? { frame } : {}),
     storage,
     indexers,
     close: () => {
       closing ??= Promise.all(indexers.map((indexer) => indexer.stop()))
-        .then(() => started.close())
+        .then(() => Promise.all([started.close(), frame?.app.close()]))
+        .then(() => undefined)
         .finally(() => {
+          mailer?.close()
           redis?.disconnect()
           return storage.close()
         })
       return closing
     },
   }
+}
+
+/** Listens with the frame's app (`frameApp.ts`); its public URL defaults to the address it listens on. */
+async function startFrame(
+  options: StartServerOptions,
+  frame: FrameOptions,
+  storage: Storage,
+  redis: Redis | undefined,
+  mailer: Mailer | undefined,
+): Promise<{ url: string; app: LatchApp }> {
+  const secrets =
+    frame.secrets ??
+    (options.dataDir === 'memory'
+      ? generateAuthSecrets()
+      : devAuthSecrets(frame.keysFile ?? join(dirname(options.dataDir ?? defaultDataDir), 'keys.json')))
+  let publicUrl = frame.publicUrl?.replace(/\/+$/, '')
+  const app = await createFrameApp({
+    storage,
+    secrets,
+    ...(mailer ? { mailer } : {}),
+    publicUrl: () => publicUrl ?? 'http://localhost',
+    logger: options.logger ?? false,
+    ...(frame.allowedHosts ? { allowedHosts: frame.allowedHosts } : {}),
+    ...(options.rateLimits !== undefined ? { rateLimits: options.rateLimits } : {}),
+    ...(redis ? { redis } : {}),
+    ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
+  })
+  try {
+    await app.listen({ port: frame.port ?? 8789, host: frame.host ?? options.host ?? '127.0.0.1' })
+  } catch (error) {
+    await app.close()
+    throw error
+  }
+  const address = app.server.address() as AddressInfo
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
+  publicUrl ??= `http://${host}:${address.port}`
+  return { url: publicUrl, app }
 }

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -12,7 +12,15 @@ afterAll(() => rmSync(temp, { recursive: true, force: true }))
 
 function run(args: string[], onStdout?: (text: string, stop: (signal: NodeJS.Signals) => void) => void) {
   const proc = spawn(process.execPath, ['--import', 'tsx', cli, ...args], {
-    env: { ...process.env, LATCH_DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      LATCH_DATA_DIR: dataDir,
+      PORT: '0',
+      FRAME_PORT: '0',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: '',
+      SMTP_URL: '',
+    },
   })
   let stdout = ''
   let stderr = ''
@@ -70,8 +78,13 @@ test('serve prints its URL, answers, and exits 0 on SIGTERM releasing the data d
   expect(result.stdout).toContain(
     "Serving the local devnet's chains (http://127.0.0.1:8545, http://127.0.0.1:8546): give --config with your chains.",
   )
+  expect(result.stdout).toMatch(
+    /^Latch frame \(e-mail login\) on http:\/\/127\.0\.0\.1:\d+: no SMTP_URL, so e-mail logins are refused until one is given$/m,
+  )
   expect((await health)?.status).toBe(200)
   expect(existsSync(`${dataDir}.lock`)).toBe(false)
+  // The development keys, made on first start beside the data directory (never in it), readable by the owner only.
+  expect(statSync(join(temp, 'keys.json')).mode & 0o777).toBe(0o600)
 })
 
 test('usage lists the requests the server counted per project and SDK, flushed when it stopped', async () => {
