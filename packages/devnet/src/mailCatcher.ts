@@ -60,6 +60,8 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
     disabledCommands: ['STARTTLS', 'AUTH'],
     size: MAX_MESSAGE_BYTES,
     banner: 'Latch development mail catcher: nothing is delivered',
+    // Closing waits this long for connected clients (a pooled mailer keeps its connections open) to leave.
+    closeTimeout: 1000,
     logger: false,
     onData(stream, session, callback) {
       simpleParser(stream)

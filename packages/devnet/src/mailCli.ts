@@ -2,18 +2,13 @@
 // `latch-mail`: the development mail catcher on 127.0.0.1:MAIL_PORT (default 2525). The Latch server's SMTP_URL
 // points at it under `npm start`; every login code and device link it receives is printed here. Nothing is
 // delivered anywhere. Ctrl-C stops it.
-import { type CaughtMail, startMailCatcher } from './mailCatcher.ts'
+import { startMailCatcher } from './mailCatcher.ts'
+import { mailLine } from './mailLine.ts'
 
 const port = process.env.MAIL_PORT ? Number(process.env.MAIL_PORT) : 2525
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`latch-mail: MAIL_PORT must be a port number, not ${process.env.MAIL_PORT}`)
   process.exit(2)
-}
-
-/** One line per mail: its subject (a login code leads it) and any link it carries. */
-export function mailLine(mail: CaughtMail): string {
-  const link = /https?:\/\/\S+/.exec(mail.text)?.[0]
-  return `mail to ${mail.to.join(', ')}: ${mail.subject}${link ? ` (${link})` : ''}`
 }
 
 const catcher = await startMailCatcher({ port, onMail: (mail) => console.log(mailLine(mail)) })

@@ -22,8 +22,11 @@ export interface Mailer {
  * const mailer = createMailer('smtp://127.0.0.1:2525', 'Latch <login@localhost>')
  */
 export function createMailer(smtpUrl: string, from: string, timeoutMs = 15_000): Mailer {
+  // Pooled: a burst of logins reuses a few open connections rather than opening one per mail.
   const transport = createTransport({
     url: smtpUrl,
+    pool: true,
+    maxConnections: 5,
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,
     socketTimeout: timeoutMs,

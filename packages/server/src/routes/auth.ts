@@ -433,6 +433,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       config: { limit: 'write' },
       schema: {
         summary: 'Approve a device from its link: its login code is mailed next',
+        description: 'Answers a page saying what happened: approved, or why not (used, expired, unknown).',
         tags: ['auth'],
         body: z.object({
           token: z.string({ error: 'token must be a string' }).max(100, 'token is too long'),
@@ -448,10 +449,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         const link = /^[A-Za-z0-9_-]{43}$/.test(token)
           ? await storage.auth.deviceLink(sha256(token), now())
           : ({ status: 'unknown' } as const)
-        return devicePage(reply.code(410), link.status === 'usable' ? { status: 'unknown' } : link)
+        return devicePage(reply, link.status === 'usable' ? { status: 'unknown' } : link)
       }
       const challenge = await storage.auth.challenge(challengeId)
-      if (!challenge) return devicePage(reply.code(410), { status: 'unknown' })
+      if (!challenge) return devicePage(reply, { status: 'unknown' })
       if (!(await sendCode(request, reply, challenge, 'device'))) return reply
       return devicePage(reply, { status: 'approved' })
     },

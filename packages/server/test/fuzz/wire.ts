@@ -48,7 +48,7 @@ function headerValue(value: unknown): string {
 }
 
 export interface WireRoute {
-  method: 'GET' | 'POST'
+  method: 'GET' | 'POST' | 'PUT'
   /** With `:name` for each path parameter. */
   url: string
   /** Content type of a body (default application/json). */

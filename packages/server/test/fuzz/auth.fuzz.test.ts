@@ -1,0 +1,214 @@
+// The frame origin's e-mail login under hostile input: every route, from a real request (a fresh login, the code
+// the mail catcher received, a live session) mutated field by field, or replaced by random ones.
+import { randomBytes } from 'node:crypto'
+import { codeOf, deviceLinkOf, type MailCatcher, startMailCatcher } from '@latch/devnet'
+import { expect, test } from 'vitest'
+import { createMailer } from '../../src/auth/mail.ts'
+import { generateAuthSecrets } from '../../src/auth/secrets.ts'
+import { createFrameApp } from '../../src/frameApp.ts'
+import { openStorage } from '../../src/storage/openStorage.ts'
+import { appUnderFuzz, fuzzRoute, type RouteSpec } from './harness.ts'
+
+let catcher: MailCatcher
+let clock = Date.parse('2026-11-25T12:00:00Z')
+const { t, lastError } = appUnderFuzz(async () => {
+  catcher = await startMailCatcher({ port: 0, keep: 5000 })
+  const storage = await openStorage({ dataDir: 'memory' })
+  const mailer = createMailer(catcher.url, 'login@latch.test')
+  const app = await createFrameApp({
+    storage,
+    secrets: generateAuthSecrets(),
+    mailer,
+    publicUrl: () => 'http://127.0.0.1:8789',
+    now: () => new Date(clock),
+    rateLimits: false,
+  })
+  return {
+    app,
+    async close() {
+      await app.close()
+      mailer.close()
+      await storage.close()
+      await catcher.close()
+    },
+  }
+}, 30_000)
+
+let unique = 0
+const email = () => `fuzz${++unique}@example.com`
+const device = () => randomBytes(32).toString('base64url')
+const share = () => randomBytes(33).toString('base64')
+
+async function post(url: string, payload: object, token?: string) {
+  const response = await t.app.inject({
+    method: url.startsWith('/v1/auth/keys') ? 'PUT' : 'POST',
+    url,
+    payload,
+    ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+  })
+  expect(response.statusCode, response.body).toBeLessThan(300)
+  return response.json()
+}
+
+/** A login waiting for its code: its id, device, address and the code mailed. */
+async function login(address = email(), on = device()) {
+  const { login: id } = await post('/v1/auth/login', { email: address, device: on })
+  const code = codeOf(await catcher.waitFor(address, { since: new Date(0) }))
+  return { id, device: on, email: address, code }
+}
+
+/** A logged-in session of a new account (with its key stored when `keys`). */
+async function session(keys = false) {
+  const started = await login()
+  const { token } = await post(`/v1/auth/login/${started.id}/verify`, {
+    device: started.device,
+    code: started.code,
+  })
+  if (keys)
+    await post(
+      '/v1/auth/keys',
+      { address: `0x${randomBytes(20).toString('hex')}`, authShare: share(), recoveryShare: share() },
+      token,
+    )
+  return { token: token as string, email: started.email, device: started.device }
+}
+
+/** A device link of a login on a new device of an existing account. */
+async function deviceLink() {
+  const known = await session()
+  const since = new Date()
+  await post('/v1/auth/login', { email: known.email, device: device() })
+  const link = deviceLinkOf(await catcher.waitFor(known.email, { since }))
+  return new URL(link).searchParams.get('token') ?? ''
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+const box = () => ({
+  kdf: 'pbkdf2-sha256',
+  iterations: 600_000,
+  salt: randomBytes(16).toString('base64'),
+  iv: randomBytes(12).toString('base64'),
+  ciphertext: randomBytes(49).toString('base64'),
+})
+
+test('POST /v1/auth/login: the body mutated, or random', async () => {
+  const spec: RouteSpec = {
+    method: 'POST',
+    url: '/v1/auth/login',
+    valid: () => ({ body: { email: email(), device: device() } }),
+  }
+  const { statuses } = await fuzzRoute(t.app, spec, { numRuns: 150, lastError })
+  expect(statuses[200]).toBeGreaterThan(15)
+})
+
+test('GET /v1/auth/login/:id and POST …/resend: the id and body mutated, or random', async () => {
+  const started = await login()
+  await fuzzRoute(
+    t.app,
+    { method: 'GET', url: '/v1/auth/login/:id', valid: () => ({ params: { id: started.id } }) },
+    { numRuns: 100, lastError },
+  )
+  const resend: RouteSpec = {
+    method: 'POST',
+    url: '/v1/auth/login/:id/resend',
+    valid: async () => {
+      const fresh = await login()
+      clock += 31_000
+      return { params: { id: fresh.id }, body: { device: fresh.device } }
+    },
+  }
+  await fuzzRoute(t.app, resend, { numRuns: 100, lastError })
+})
+
+test('POST /v1/auth/login/:id/verify: a fresh login and its mailed code, mutated, or random', async () => {
+  const spec: RouteSpec = {
+    method: 'POST',
+    url: '/v1/auth/login/:id/verify',
+    valid: async () => {
+      const fresh = await login()
+      return { params: { id: fresh.id }, body: { device: fresh.device, code: fresh.code } }
+    },
+  }
+  const { statuses } = await fuzzRoute(t.app, spec, { numRuns: 120, lastError })
+  expect(statuses[200]).toBeGreaterThan(10)
+})
+
+test('GET and POST /v1/auth/device: a fresh device link mutated, or random', async () => {
+  await fuzzRoute(
+    t.app,
+    { method: 'GET', url: '/v1/auth/device', valid: async () => ({ query: { token: await deviceLink() } }) },
+    { numRuns: 40, lastError },
+  )
+  await fuzzRoute(
+    t.app,
+    { method: 'POST', url: '/v1/auth/device', valid: async () => ({ body: { token: await deviceLink() } }) },
+    { numRuns: 40, lastError },
+  )
+})
+
+test('the session routes: the bearer token mutated, or random', async () => {
+  const live = await session(true)
+  for (const url of ['/v1/auth/session', '/v1/auth/keys/auth', '/v1/auth/keys/recovery'])
+    await fuzzRoute(
+      t.app,
+      { method: 'GET', url, valid: () => ({ headers: bearer(live.token) }) },
+      { numRuns: 60, lastError },
+    )
+  await fuzzRoute(
+    t.app,
+    {
+      method: 'POST',
+      url: '/v1/auth/signout',
+      valid: async () => ({ headers: bearer((await session()).token) }),
+    },
+    { numRuns: 60, lastError },
+  )
+})
+
+test('PUT /v1/auth/keys and /v1/auth/keys/recovery: the shares, address and box mutated, or random', async () => {
+  const keys: RouteSpec = {
+    method: 'PUT',
+    url: '/v1/auth/keys',
+    valid: async () => ({
+      headers: bearer((await session()).token),
+      body: { address: `0x${randomBytes(20).toString('hex')}`, authShare: share(), recoveryShare: share() },
+    }),
+  }
+  const { statuses } = await fuzzRoute(t.app, keys, { numRuns: 100, lastError })
+  expect(statuses[201]).toBeGreaterThan(10)
+  const live = await session(true)
+  const recovery: RouteSpec = {
+    method: 'PUT',
+    url: '/v1/auth/keys/recovery',
+    valid: () => ({ headers: bearer(live.token), body: { passphraseBox: box() } }),
+  }
+  await fuzzRoute(t.app, recovery, { numRuns: 100, lastError })
+})
+
+test('POST /v1/auth/email and …/:id/verify: a change and its two mailed codes, mutated, or random', async () => {
+  const live = await session()
+  await fuzzRoute(
+    t.app,
+    {
+      method: 'POST',
+      url: '/v1/auth/email',
+      valid: () => ({ headers: bearer(live.token), body: { email: email() } }),
+    },
+    { numRuns: 60, lastError },
+  )
+  const verify: RouteSpec = {
+    method: 'POST',
+    url: '/v1/auth/email/:id/verify',
+    valid: async () => {
+      const owner = await session()
+      const next = email()
+      const since = new Date()
+      const { change } = await post('/v1/auth/email', { email: next }, owner.token)
+      const code = codeOf(await catcher.waitFor(owner.email, { since }))
+      const newCode = codeOf(await catcher.waitFor(next, { since }))
+      return { headers: bearer(owner.token), params: { id: change }, body: { code, newCode } }
+    },
+  }
+  const { statuses } = await fuzzRoute(t.app, verify, { numRuns: 40, lastError })
+  expect(statuses[200]).toBeGreaterThan(5)
+})
