@@ -5,7 +5,7 @@
 // measured as what showing it adds: its chunk, the chunks it imports statically and their CSS, minus what the
 // button path and the chunk that imports it have already loaded. Sizes are gzip level 9.
 import { fileURLToPath } from 'node:url'
-import { readViteBuild } from './viteBuild.ts'
+import { jsBeforeButton, readViteBuild } from './viteBuild.ts'
 
 const KiB = 1024
 
@@ -126,6 +126,11 @@ const budgets = {
       files: 1,
     },
   },
+  /**
+   * The embedded wallet's frame page (packages/frame, served on its own origin): its script, what a visitor's
+   * browser fetches when the frame is opened. Today the channel alone; the login and keys set theirs as they land.
+   */
+  framePageJs: 1 * KiB,
   /** Any lazy entry not listed above: a new one must fit this or get a budget of its own. */
   general: 10 * KiB,
   generalFiles: 3,
@@ -237,6 +242,9 @@ const devWalletFiles = Object.values(manifest)
   .map((chunk) => chunk.file)
   .filter((file) => file.endsWith('.js') && !appFiles.has(file))
 row(`dev wallet (${devWalletFiles.length} files)`, sumOf(devWalletFiles), undefined, '  (not budgeted)')
+
+const frame = readViteBuild(fileURLToPath(new URL('../packages/frame/dist/', import.meta.url)))
+row('frame page JS', jsBeforeButton(frame), budgets.framePageJs)
 
 console.log(rows.join('\n'))
 if (failures.length) {

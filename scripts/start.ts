@@ -55,6 +55,15 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal
 process.on('uncaughtException', (error) => console.error('npm start:', error))
 process.on('unhandledRejection', (error) => console.error('npm start:', error))
 
+// The embedded wallet's page, which the server serves on the frame origin: built first (about a second).
+await import('vite').then(({ build }) =>
+  build({
+    root: root('packages/frame'),
+    configFile: root('packages/frame/vite.config.ts'),
+    logLevel: 'warn',
+  }),
+)
+
 // Every service starts at once; the server's indexer waits for the chains by itself.
 const chainsStarted = supervisor.start(
   service('chains', [root('packages/devnet/src/cli.ts')], /^chain 31338\s+(\S+)/),

@@ -1,7 +1,10 @@
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { type CreateAppOptions, createBaseApp, type LatchApp } from './app.ts'
 import type { Mailer } from './auth/mail.ts'
 import type { AuthSecrets } from './auth/secrets.ts'
 import { authRoutes } from './routes/auth.ts'
+import { frameRoutes } from './routes/frame.ts'
 import { healthRoutes } from './routes/health.ts'
 import type { Storage } from './storage/types.ts'
 
@@ -18,13 +21,25 @@ export interface CreateFrameAppOptions
   sessionMs?: number
   /** The clock (tests). */
   now?: () => Date
+  /** The frame's build (index.html, assets/); default the workspace's `packages/frame/dist`. */
+  frameAssets?: string
 }
+
+/**
+ * The frame's build: beside this module in the published package (`dist/frame`, copied there by its build), else
+ * where the workspace builds it (`packages/frame/dist`, by `npm run build` and `npm start`).
+ */
+export const defaultFrameAssets =
+  [new URL('./frame', import.meta.url), new URL('../../frame/dist', import.meta.url)]
+    .map((url) => fileURLToPath(url))
+    .find((dir) => existsSync(dir)) ?? fileURLToPath(new URL('../../frame/dist', import.meta.url))
 
 /** Form posts (the device page's button): a small urlencoded body as an object of its fields. */
 const FORM_BODY_LIMIT = 2048
 
 /**
- * The embedded wallet's origin: the e-mail login API (`routes/auth.ts`) and `/health`, on a listener of its own
+ * The embedded wallet's origin: the frame's page (`routes/frame.ts`), the e-mail login API (`routes/auth.ts`) and
+ * `/health`, on a listener of its own
  * so that the frame it serves is a different origin from every dapp and from the public API. It sends no CORS
  * headers: only pages of its own origin (the frame) can read its answers.
  *
@@ -39,6 +54,10 @@ export async function createFrameApp(options: CreateFrameAppOptions): Promise<La
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   )
   await app.register(healthRoutes, { storage: options.storage })
+  await app.register(frameRoutes, {
+    storage: options.storage,
+    assetsDir: options.frameAssets ?? defaultFrameAssets,
+  })
   await app.register(authRoutes, {
     storage: options.storage,
     secrets: options.secrets,

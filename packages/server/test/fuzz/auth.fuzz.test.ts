@@ -1,19 +1,24 @@
-// The frame origin's e-mail login under hostile input: every route, from a real request (a fresh login, the code
+// The frame origin under hostile input: its page and script, and the e-mail login: every route, from a real request (a fresh login, the code
 // the mail catcher received, a live session) mutated field by field, or replaced by random ones.
 import { randomBytes } from 'node:crypto'
+import { rmSync } from 'node:fs'
 import { codeOf, deviceLinkOf, type MailCatcher, startMailCatcher } from '@latch/devnet'
 import { expect, test } from 'vitest'
 import { createMailer } from '../../src/auth/mail.ts'
 import { generateAuthSecrets } from '../../src/auth/secrets.ts'
 import { createFrameApp } from '../../src/frameApp.ts'
 import { openStorage } from '../../src/storage/openStorage.ts'
+import { testProjects } from '../support/app.ts'
+import { fakeFrameBuild } from '../support/frameAssets.ts'
 import { appUnderFuzz, fuzzRoute, type RouteSpec } from './harness.ts'
 
 let catcher: MailCatcher
+const assets = fakeFrameBuild()
 let clock = Date.parse('2026-11-25T12:00:00Z')
 const { t, lastError } = appUnderFuzz(async () => {
   catcher = await startMailCatcher({ port: 0, keep: 5000 })
   const storage = await openStorage({ dataDir: 'memory' })
+  for (const project of testProjects) await storage.upsertProject(project)
   const mailer = createMailer(catcher.url, 'login@latch.test')
   const app = await createFrameApp({
     storage,
@@ -22,6 +27,7 @@ const { t, lastError } = appUnderFuzz(async () => {
     publicUrl: () => 'http://127.0.0.1:8789',
     now: () => new Date(clock),
     rateLimits: false,
+    frameAssets: assets,
   })
   return {
     app,
@@ -30,6 +36,7 @@ const { t, lastError } = appUnderFuzz(async () => {
       mailer.close()
       await storage.close()
       await catcher.close()
+      rmSync(assets, { recursive: true, force: true })
     },
   }
 }, 30_000)
@@ -212,4 +219,19 @@ test('POST /v1/auth/email and …/:id/verify: a change and its two mailed codes,
   }
   const { statuses } = await fuzzRoute(t.app, verify, { numRuns: 40, lastError })
   expect(statuses[200]).toBeGreaterThan(1)
+})
+
+test('GET /frame and /assets/:file: the project, the parent and the file mutated, or random', async () => {
+  const page: RouteSpec = {
+    method: 'GET',
+    url: '/frame',
+    valid: () => ({ query: { projectId: 'open', parent: 'http://localhost:5173' } }),
+  }
+  const { statuses } = await fuzzRoute(t.app, page, { numRuns: 150, lastError })
+  expect(statuses[200]).toBeGreaterThan(3)
+  await fuzzRoute(
+    t.app,
+    { method: 'GET', url: '/assets/:file', valid: () => ({ params: { file: 'index-abc123.js' } }) },
+    { numRuns: 100, lastError },
+  )
 })

@@ -1,0 +1,215 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import { type LatchServer, startServer } from '@latch/server'
+import { expect, type Page, test } from '@playwright/test'
+import { build } from 'vite'
+import { clientSourceConditions } from '../scripts/sourceConditions.ts'
+
+// The embedded wallet's frame, served by a real Latch server on its own origin and built as `npm run build` builds
+// it, opened by core's own channel code (bundled here for a plain page) from pages of two other origins: the
+// project's allowed one, and a stranger's. (Pages on this machine: Chromium blocks a page it thinks public from
+// framing a local address, so the pages cannot be made up with page.route.)
+const PROJECT = 'frame-e2e'
+
+let server: LatchServer
+let frameUrl: string
+let channelScript: string
+let DAPP: string
+let STRANGER: string
+const pages = new Map<string, string>()
+const sites: Server[] = []
+
+/** A site on 127.0.0.1 serving `pages` (by origin and path) and the channel bundle at /channel.js. */
+async function site(): Promise<string> {
+  const http = createServer((request, response) => {
+    const origin = `http://${request.headers.host}`
+    if (request.url === '/channel.js') {
+      response.writeHead(200, { 'content-type': 'text/javascript' }).end(channelScript)
+      return
+    }
+    const html = pages.get(`${origin}${request.url}`) ?? '<!doctype html><title>page</title>'
+    response.writeHead(200, { 'content-type': 'text/html' }).end(`${html}<script src="/channel.js"></script>`)
+  })
+  sites.push(http)
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
+  return `http://127.0.0.1:${(http.address() as AddressInfo).port}`
+}
+
+test.beforeAll(async () => {
+  DAPP = await site()
+  STRANGER = await site()
+  server = await startServer({
+    port: 0,
+    dataDir: 'memory',
+    index: false,
+    frame: { port: 0 },
+    projects: [{ id: PROJECT, name: 'Frame e2e', allowedOrigins: [DAPP], analyticsEnabled: false }],
+  })
+  frameUrl = server.frame?.url ?? ''
+  const output = await build({
+    configFile: false,
+    logLevel: 'silent',
+    resolve: { conditions: clientSourceConditions },
+    build: {
+      write: false,
+      lib: {
+        entry: fileURLToPath(new URL('../packages/core/src/frame/index.ts', import.meta.url)),
+        formats: ['iife'],
+        name: 'latchFrame',
+      },
+    },
+  })
+  const [bundle] = Array.isArray(output) ? output : [output]
+  channelScript = (bundle as { output: { code?: string }[] }).output[0]?.code ?? ''
+})
+test.afterAll(async () => {
+  for (const http of sites) http.close()
+  await server?.close()
+})
+
+const openAt = (page: Page, origin: string) => page.goto(`${origin}/`)
+
+test('a page of the project’s allowed origins connects over the channel; it cannot read into the frame', async ({
+  page,
+}) => {
+  await openAt(page, DAPP)
+  const seen = await page.evaluate(
+    async ({ frameUrl, project }) => {
+      const { openFrameChannel } = (window as unknown as { latchFrame: typeof import('@latch/core/frame') })
+        .latchFrame
+      const channel = await openFrameChannel({ frameUrl, projectId: project, loadTimeoutMs: 5000 })
+      const connected = await channel.request('isConnected')
+      const refused = await channel.request('getUser').catch((error) => ({
+        name: error.name,
+        code: error.code,
+        message: error.shortMessage,
+      }))
+      let readable: boolean
+      try {
+        readable = channel.iframe.contentWindow?.document !== undefined
+      } catch {
+        readable = false
+      }
+      const hidden = channel.iframe.hidden
+      channel.close()
+      const afterClose = await channel.request('isConnected').catch((error) => error.shortMessage)
+      return {
+        connected,
+        refused,
+        readable,
+        hidden,
+        afterClose,
+        left: document.querySelectorAll('iframe').length,
+      }
+    },
+    { frameUrl, project: PROJECT },
+  )
+  expect(seen).toEqual({
+    connected: { isConnected: false },
+    refused: { name: 'FrameRequestError', code: 4200, message: 'getUser is not supported by this wallet' },
+    readable: false,
+    hidden: true,
+    afterClose: 'The wallet was closed',
+    left: 0,
+  })
+})
+
+test('a page of another origin cannot load the frame, even naming the allowed page as its parent', async ({
+  page,
+}) => {
+  await openAt(page, STRANGER)
+  const refused = await page.evaluate(
+    async ({ frameUrl, project }) => {
+      const { openFrameChannel } = (window as unknown as { latchFrame: typeof import('@latch/core/frame') })
+        .latchFrame
+      return openFrameChannel({ frameUrl, projectId: project, loadTimeoutMs: 2000 }).then(
+        () => 'connected',
+        (error) => `${error.name}: ${error.shortMessage}`,
+      )
+    },
+    { frameUrl, project: PROJECT },
+  )
+  expect(refused).toBe('FrameLoadError: The wallet could not be loaded')
+
+  // Lying about its origin: the server writes the allowed page as the only frame-ancestor, so the browser does not
+  // render the frame here, and nothing is ever posted to this page.
+  const frameResponse = page.waitForResponse((response) => response.url().startsWith(`${frameUrl}/frame`))
+  const messages = await page.evaluate(
+    async ({ frameUrl, project, dapp }) => {
+      const received: unknown[] = []
+      window.addEventListener('message', (event) => received.push(event.data))
+      const iframe = document.createElement('iframe')
+      iframe.src = `${frameUrl}/frame?projectId=${project}&parent=${encodeURIComponent(dapp)}`
+      document.body.append(iframe)
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      return received
+    },
+    { frameUrl, project: PROJECT, dapp: DAPP },
+  )
+  expect((await frameResponse).headers()['content-security-policy']).toContain(`frame-ancestors ${DAPP}`)
+  expect(messages).toEqual([])
+})
+
+test('another origin’s frame inside the allowed page, posting to the wallet frame first, gets nothing', async ({
+  page,
+}) => {
+  // The allowed page holds the wallet frame and a stranger's frame (an ad, say) that tries to connect to it first.
+  pages.set(
+    `${STRANGER}/ad.html`,
+    `<!doctype html><script>
+        const answers = []
+        const attempt = () => {
+          const wallet = parent.frames[0]
+          const { port1, port2 } = new MessageChannel()
+          port1.onmessage = (event) => answers.push(event.data)
+          wallet.postMessage({ protocol: 'latch-frame', type: 'connect', version: 1 }, '*', [port2])
+          port1.postMessage({ id: 'stolen', method: 'isConnected' })
+          wallet.postMessage({ id: 'direct', method: 'isConnected' }, '*')
+        }
+        const timer = setInterval(attempt, 100)
+        setTimeout(() => {
+          clearInterval(timer)
+          parent.postMessage({ strangerAnswers: answers.length }, '${DAPP}')
+        }, 2000)
+      </script>`,
+  )
+  await openAt(page, DAPP)
+  const outcome = await page.evaluate(
+    async ({ frameUrl, project, stranger }) => {
+      const wallet = document.createElement('iframe')
+      wallet.src = `${frameUrl}/frame?projectId=${project}&parent=${encodeURIComponent(location.origin)}`
+      const walletReady = new Promise<void>((resolve) =>
+        window.addEventListener('message', (event) => {
+          if (event.source === wallet.contentWindow) resolve()
+        }),
+      )
+      document.body.append(wallet)
+      await walletReady
+      const strangerDone = new Promise<number>((resolve) =>
+        window.addEventListener('message', (event) => {
+          if (event.origin === stranger) resolve(event.data.strangerAnswers)
+        }),
+      )
+      const strangerFrame = document.createElement('iframe')
+      strangerFrame.src = `${stranger}/ad.html`
+      document.body.append(strangerFrame)
+      const strangerAnswers = await strangerDone
+      // The page itself still connects: the frame ignored the stranger, it did not stop.
+      const { port1, port2 } = new MessageChannel()
+      wallet.contentWindow?.postMessage(
+        { protocol: 'latch-frame', type: 'connect', version: 1 },
+        new URL(frameUrl).origin,
+        [port2],
+      )
+      const answer = await new Promise((resolve) => {
+        port1.onmessage = (event) => resolve(event.data)
+        port1.postMessage({ id: 'mine', method: 'isConnected' })
+        setTimeout(() => resolve('no answer'), 3000)
+      })
+      return { strangerAnswers, answer }
+    },
+    { frameUrl, project: PROJECT, stranger: STRANGER },
+  )
+  expect(outcome).toEqual({ strangerAnswers: 0, answer: { id: 'mine', result: { isConnected: false } } })
+})

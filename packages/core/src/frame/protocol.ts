@@ -1,0 +1,66 @@
+// The messages between a page and the embedded wallet's frame (SPEC §7). Two are posted between the windows, each
+// to one exact origin: the frame's `ready` once it has loaded, and the page's `connect`, which hands the frame one
+// end of a MessageChannel. Everything else travels on that channel: requests with random ids, each answered once.
+
+export const FRAME_PROTOCOL = 'latch-frame'
+export const FRAME_PROTOCOL_VERSION = 1
+
+/** Frame → page, posted to the page's origin (the frame knows it from its server, never from a message). */
+export interface FrameReady {
+  protocol: typeof FRAME_PROTOCOL
+  type: 'ready'
+  version: number
+}
+
+/** Page → frame, posted to the frame's origin with the channel's port. */
+export interface FrameConnect {
+  protocol: typeof FRAME_PROTOCOL
+  type: 'connect'
+  version: number
+}
+
+/**
+ * What a page may ask the frame (SPEC §7: connect e-mail, device, one-time code, social, Farcaster, get user, sign
+ * out, is connected, get chain id, RPC request, update e-mail, sync theme, smart account setup, preferred account
+ * type). The frame answers a method it does not serve with code 4200.
+ */
+export type FrameMethod =
+  | 'connectEmail'
+  | 'connectDevice'
+  | 'connectOtp'
+  | 'connectSocial'
+  | 'connectFarcaster'
+  | 'getUser'
+  | 'signOut'
+  | 'isConnected'
+  | 'getChainId'
+  | 'rpcRequest'
+  | 'updateEmail'
+  | 'syncTheme'
+  | 'initSmartAccount'
+  | 'setPreferredAccount'
+
+export interface FrameRequest {
+  /** Random (crypto.randomUUID): an answer names the request it settles. */
+  id: string
+  method: FrameMethod
+  params?: unknown
+}
+
+export interface FrameError {
+  /** EIP-1193 / JSON-RPC codes: 4001 rejected, 4100 unauthorized, 4200 unsupported, -32602 bad params… */
+  code: number
+  message: string
+}
+
+export type FrameResponse = { id: string; result: unknown } | { id: string; error: FrameError }
+
+/** Whether a window message is the protocol's `type` message (any other data is ignored, never thrown on). */
+export function isFrameMessage<T extends FrameReady | FrameConnect>(
+  data: unknown,
+  type: T['type'],
+): data is T {
+  if (typeof data !== 'object' || data === null) return false
+  const message = data as Partial<FrameReady>
+  return message.protocol === FRAME_PROTOCOL && message.type === type && typeof message.version === 'number'
+}

@@ -1,0 +1,45 @@
+// The frame's page. It talks to one page only, the one its server wrote into `latch-parent` after checking it
+// against the project's allowed origins (the same origin is the document's only frame-ancestor): it posts `ready`
+// to that exact origin, accepts `connect` only from that origin and from its parent window, and from then on reads
+// requests from the MessageChannel port it was handed, answering each once.
+import {
+  FRAME_PROTOCOL,
+  FRAME_PROTOCOL_VERSION,
+  type FrameConnect,
+  type FrameReady,
+  type FrameRequest,
+  type FrameResponse,
+  isFrameMessage,
+} from '@latch/core/frame'
+import { answer } from './requests.ts'
+
+const parentOrigin = document.querySelector('meta[name="latch-parent"]')?.getAttribute('content') ?? ''
+
+function isRequest(data: unknown): data is FrameRequest {
+  const request = data as Partial<FrameRequest> | null
+  return typeof request?.id === 'string' && request.id.length <= 100 && typeof request.method === 'string'
+}
+
+if (parentOrigin && window.parent !== window) {
+  let port: MessagePort | undefined
+  window.addEventListener('message', (event) => {
+    if (port || event.origin !== parentOrigin || event.source !== window.parent) return
+    if (!isFrameMessage<FrameConnect>(event.data, 'connect') || !event.ports[0]) return
+    const connected = event.ports[0]
+    port = connected
+    connected.onmessage = (message) => {
+      if (!isRequest(message.data)) return
+      const request = message.data
+      answer(request).then(
+        (response: FrameResponse) => connected.postMessage(response),
+        (error: unknown) =>
+          connected.postMessage({
+            id: request.id,
+            error: { code: -32603, message: error instanceof Error ? error.message : 'Internal error' },
+          } satisfies FrameResponse),
+      )
+    }
+  })
+  const ready: FrameReady = { protocol: FRAME_PROTOCOL, type: 'ready', version: FRAME_PROTOCOL_VERSION }
+  window.parent.postMessage(ready, parentOrigin)
+}

@@ -1,0 +1,97 @@
+import { rmSync } from 'node:fs'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { testProjects } from '../../test/support/app.ts'
+import { fakeFrameBuild } from '../../test/support/frameAssets.ts'
+import type { LatchApp } from '../app.ts'
+import { generateAuthSecrets } from '../auth/secrets.ts'
+import { createFrameApp } from '../frameApp.ts'
+import { openStorage } from '../storage/openStorage.ts'
+import type { Storage } from '../storage/types.ts'
+
+const assets = fakeFrameBuild()
+let storage: Storage
+let app: LatchApp
+beforeAll(async () => {
+  storage = await openStorage({ dataDir: 'memory' })
+  for (const project of testProjects) await storage.upsertProject(project)
+  app = await createFrameApp({
+    storage,
+    secrets: generateAuthSecrets(),
+    publicUrl: () => 'http://127.0.0.1:8789',
+    frameAssets: assets,
+    rateLimits: false,
+  })
+})
+afterAll(async () => {
+  await app.close()
+  await storage.close()
+  rmSync(assets, { recursive: true, force: true })
+})
+
+const frame = (projectId: string, parent: string) =>
+  app.inject({
+    url: `/frame?projectId=${encodeURIComponent(projectId)}&parent=${encodeURIComponent(parent)}`,
+  })
+
+test('serves the page to a parent on the project’s allowed origins, frameable by that parent alone', async () => {
+  const response = await frame('strict', 'https://app.example.com')
+  expect(response.statusCode).toBe(200)
+  expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
+  expect(response.headers['content-security-policy']).toBe(
+    "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors https://app.example.com",
+  )
+  expect(response.headers['x-frame-options']).toBeUndefined()
+  expect(response.headers['cache-control']).toBe('no-store')
+  expect(response.body).toContain('<meta name="latch-parent" content="https://app.example.com" />')
+  expect(response.body).toContain('src="/assets/index-abc123.js"')
+})
+
+test('refuses a parent the project does not allow, an unknown project, and a parent that is not an origin', async () => {
+  const refused = await frame('strict', 'https://evil.example')
+  expect(refused.statusCode).toBe(403)
+  expect(refused.json()).toEqual({
+    error: 'https://evil.example is not on the project’s allowed origins',
+    field: 'parent',
+  })
+  // The refusal itself may not be framed either.
+  expect(refused.headers['x-frame-options']).toBe('DENY')
+  expect((await frame('nope', 'https://app.example.com')).json()).toEqual({
+    error: 'Unknown project nope',
+    field: 'projectId',
+  })
+  for (const parent of [
+    'https://app.example.com/',
+    'https://app.example.com/page',
+    'javascript:alert(1)',
+    '"><script>',
+  ])
+    expect((await frame('strict', parent)).json()).toEqual({
+      error: 'parent must be an http(s) origin, as location.origin writes it',
+      field: 'parent',
+    })
+})
+
+test('serves its built script, immutable; nothing else from the directory', async () => {
+  const script = await app.inject({ url: '/assets/index-abc123.js' })
+  expect(script.statusCode).toBe(200)
+  expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8')
+  expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+  expect(script.body).toBe('console.log("frame")\n')
+  expect((await app.inject({ url: '/assets/missing.js' })).statusCode).toBe(404)
+  for (const url of ['/assets/..%2Findex.html', '/assets/index.html', '/assets/.env'])
+    expect((await app.inject({ url })).statusCode).toBe(400)
+})
+
+test('says so when the frame is not built', async () => {
+  const unbuilt = await createFrameApp({
+    storage,
+    secrets: generateAuthSecrets(),
+    publicUrl: () => 'http://127.0.0.1:8789',
+    frameAssets: '/nonexistent',
+    rateLimits: false,
+  })
+  const response = await unbuilt.inject({ url: '/frame?projectId=open&parent=http%3A%2F%2Flocalhost%3A5173' })
+  expect(response.statusCode).toBe(503)
+  expect(response.json()).toEqual({ error: 'The frame is not built: run npm run build' })
+  await unbuilt.close()
+})

@@ -1,0 +1,142 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { isOriginAllowed } from '../cors.ts'
+import { errorBody, label, text } from '../schemas.ts'
+import type { Storage } from '../storage/types.ts'
+
+export interface FrameRoutesOptions {
+  storage: Storage
+  /** The frame's build (`packages/frame/dist`): index.html and assets/. */
+  assetsDir: string
+}
+
+/**
+ * The frame document's policy: its own script and nothing else, requests to its own origin only, and exactly one
+ * page allowed to frame it, the parent its URL names (once checked against the project's allowed origins).
+ */
+export function frameCsp(parent: string): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "connect-src 'self'",
+    "style-src 'self'",
+    "img-src 'self'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    `frame-ancestors ${parent}`,
+  ].join('; ')
+}
+
+const origin = text('parent', 300).refine((value) => {
+  try {
+    return /^https?:$/.test(new URL(value).protocol) && new URL(value).origin === value
+  } catch {
+    return false
+  }
+}, 'parent must be an http(s) origin, as location.origin writes it')
+
+const asset = z.object({
+  file: z
+    .string()
+    .regex(/^[\w-]+\.(js|css)$/, 'file must be one of the frame’s built scripts or stylesheets'),
+})
+
+const contentTypes: Record<string, string> = {
+  js: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+}
+
+/**
+ * `GET /frame?projectId&parent`: the embedded wallet's page, for a parent page of the project's allowed origins only
+ * (checked here, and by the browser through `frame-ancestors`, and again by the page's script before it answers a
+ * message); `GET /assets/:file`: its built script.
+ */
+export const frameRoutes: FastifyPluginAsyncZod<FrameRoutesOptions> = async (app, { storage, assetsDir }) => {
+  let page: Promise<string> | undefined
+  const template = () => {
+    page ??= readFile(join(assetsDir, 'index.html'), 'utf8')
+    page.catch(() => {
+      page = undefined
+    })
+    return page
+  }
+
+  app.get(
+    '/frame',
+    {
+      schema: {
+        summary: 'The embedded wallet’s page, for a parent page of the project’s allowed origins',
+        tags: ['frame'],
+        querystring: z.object({
+          projectId: label('projectId', 100).min(1, 'projectId is required'),
+          parent: origin,
+        }),
+        response: {
+          200: z.string().meta({ description: 'The page (text/html)' }),
+          400: errorBody,
+          403: errorBody,
+          404: errorBody,
+          503: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { projectId, parent } = request.query
+      const project = await storage.getProject(projectId)
+      if (!project) return reply.code(404).send({ error: `Unknown project ${projectId}`, field: 'projectId' })
+      if (!isOriginAllowed(project.allowedOrigins, parent))
+        return reply
+          .code(403)
+          .send({ error: `${parent} is not on the project’s allowed origins`, field: 'parent' })
+      let html: string
+      try {
+        html = await template()
+      } catch {
+        return reply.code(503).send({ error: 'The frame is not built: run npm run build' })
+      }
+      reply.removeHeader('x-frame-options')
+      return reply
+        .header('content-security-policy', frameCsp(parent))
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(
+          html.replace(
+            '<meta name="latch-parent" content="" />',
+            `<meta name="latch-parent" content="${parent}" />`,
+          ),
+        )
+    },
+  )
+
+  app.get(
+    '/assets/:file',
+    {
+      config: { limit: 'images' },
+      schema: {
+        summary: 'The frame’s built script',
+        tags: ['frame'],
+        params: asset,
+        response: {
+          200: z.string().meta({ description: 'The script or stylesheet', format: 'binary' }),
+          400: errorBody,
+          404: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { file } = request.params
+      let body: Buffer
+      try {
+        body = await readFile(join(assetsDir, 'assets', file))
+      } catch {
+        return reply.code(404).send({ error: `No asset ${file}` })
+      }
+      return reply
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .type(contentTypes[file.split('.').pop() ?? ''] ?? 'application/octet-stream')
+        .send(body as unknown as string)
+    },
+  )
+}
