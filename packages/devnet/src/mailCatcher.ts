@@ -54,7 +54,7 @@ const MAX_MESSAGE_BYTES = 256 * 1024
 export async function startMailCatcher(options: MailCatcherOptions = {}): Promise<MailCatcher> {
   const keep = options.keep ?? 50
   const kept: CaughtMail[] = []
-  const waiters = new Set<(mail: CaughtMail) => void>()
+  const waiters = new Set<(mail: CaughtMail | undefined) => void>()
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -112,7 +112,13 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
           waiters.delete(waiter)
           reject(new Error(`No mail to ${recipient} within ${waitOptions.timeoutMs ?? 10_000} ms`))
         }, waitOptions.timeoutMs ?? 10_000)
-        const waiter = (mail: CaughtMail) => {
+        const waiter = (mail: CaughtMail | undefined) => {
+          if (mail === undefined) {
+            clearTimeout(timer)
+            waiters.delete(waiter)
+            reject(new Error(`The mail catcher closed before a mail to ${recipient} came`))
+            return
+          }
           if (!wanted(mail)) return
           clearTimeout(timer)
           waiters.delete(waiter)
@@ -121,7 +127,10 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
         waiters.add(waiter)
       })
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => {
+      for (const waiter of waiters) waiter(undefined)
+      return new Promise<void>((resolve) => server.close(() => resolve()))
+    },
   }
 }
 

@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify'
 
 export type DevicePageState =
   | { status: 'ask'; token: string }
-  | { status: 'approved' | 'used' | 'expired' | 'unknown' }
+  | { status: 'approved' | 'approved-unmailed' | 'used' | 'expired' | 'unknown' }
 
 /** Its own policy: nothing loads, the form posts only here, and no other page may frame it. */
 export const devicePageCsp = "default-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
@@ -17,6 +17,10 @@ const texts: Record<DevicePageState['status'], { title: string; body: string }> 
   approved: {
     title: 'Device approved',
     body: 'A login code is on its way to your inbox. Go back to the app and enter it there.',
+  },
+  'approved-unmailed': {
+    title: 'Device approved',
+    body: 'The login code could not be sent just now. Go back to the app and ask for a new code there.',
   },
   used: {
     title: 'Link already used',

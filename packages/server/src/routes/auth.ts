@@ -125,29 +125,39 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     reply.header('cache-control', 'no-store')
   })
 
-  /** Sends a mail; false (the reply sent: 502) when the SMTP server refused it or did not answer. */
-  async function deliver(request: FastifyRequest, reply: FastifyReply, mail: Mail): Promise<boolean> {
-    if (!mailer) {
-      await reply.code(503).send({ error: 'E-mail login is not configured on this server (no SMTP_URL)' })
-      return false
-    }
+  /** Refuses with 503 when no SMTP server is configured, before anything is recorded. */
+  async function mailUnavailable(reply: FastifyReply): Promise<boolean> {
+    if (mailer) return false
+    await reply.code(503).send({ error: 'E-mail login is not configured on this server (no SMTP_URL)' })
+    return true
+  }
+
+  /** Sends mails; false when the SMTP server refused one or did not answer (logged). */
+  async function deliver(request: FastifyRequest, ...mails: Mail[]): Promise<boolean> {
     try {
-      await mailer.send(mail)
+      for (const mail of mails) {
+        if (!mailer) throw new Error('no SMTP_URL')
+        await mailer.send(mail)
+      }
       return true
     } catch (error) {
       request.log.error({ err: error }, 'could not send a login e-mail')
-      await reply.code(502).send({ error: 'The e-mail could not be sent; try again in a moment' })
       return false
     }
   }
 
-  /** Mails a fresh code (two for a change) and records their HMACs. */
-  async function sendCode(
+  const mailFailed = (reply: FastifyReply) =>
+    reply.code(502).send({ error: 'The e-mail could not be sent; try again in a moment' })
+
+  /**
+   * Records a fresh code (two for a change) under `condition` and mails it: 'refused' when the condition no longer
+   * held (another request sent one, or used the challenge, first), 'failed' when the mail could not be sent.
+   */
+  async function mailCode(
     request: FastifyRequest,
-    reply: FastifyReply,
     challenge: Challenge,
-    from?: 'device' | 'code',
-  ): Promise<boolean> {
+    condition: Parameters<Storage['auth']['codeSent']>[2],
+  ): Promise<'sent' | 'refused' | 'failed'> {
     const sentAt = now()
     const minutes = CODE_TTL_MS / 60_000
     const first = newCode()
@@ -160,30 +170,65 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         sentAt,
         expiresAt: new Date(sentAt.getTime() + CODE_TTL_MS),
       },
-      from,
+      condition,
     )
-    if (!recorded) {
-      await reply.code(409).send({ error: 'This code has already been used', reason: 'used' })
-      return false
-    }
-    if (challenge.kind === 'login')
-      return deliver(request, reply, loginCodeMail(challenge.email, first, minutes))
+    if (!recorded) return 'refused'
     const newEmail = challenge.newEmail ?? ''
-    return (
-      (await deliver(request, reply, changeCodeMail(challenge.email, first, 'current', newEmail, minutes))) &&
-      deliver(request, reply, changeCodeMail(newEmail, second ?? '', 'new', newEmail, minutes))
-    )
+    const sent =
+      challenge.kind === 'login'
+        ? await deliver(request, loginCodeMail(challenge.email, first, minutes))
+        : await deliver(
+            request,
+            changeCodeMail(challenge.email, first, 'current', newEmail, minutes),
+            changeCodeMail(newEmail, second ?? '', 'new', newEmail, minutes),
+          )
+    return sent ? 'sent' : 'failed'
   }
 
-  /** Refuses a new challenge for an address past its hourly quota. */
-  async function overQuota(reply: FastifyReply, address: string): Promise<boolean> {
-    const recent = await storage.auth.challengesSince(address, new Date(now().getTime() - HOUR_MS))
-    if (recent < MAX_CHALLENGES_PER_HOUR) return false
+  /** The first code of a challenge just recorded: false with the reply sent when it could not be mailed. */
+  async function mailFirstCode(request: FastifyRequest, reply: FastifyReply, challenge: Challenge) {
+    const outcome = await mailCode(request, challenge, {
+      from: 'code',
+      resendAfter: challenge.createdAt,
+      maxSends: MAX_SENDS,
+    })
+    if (outcome === 'sent') return true
+    await mailFailed(reply)
+    return false
+  }
+
+  /**
+   * Records a new login or change, nothing mailed yet, expiring `ttlMs` from now; undefined with 429 sent when one of
+   * its addresses is past its hourly quota.
+   */
+  async function startChallenge(
+    reply: FastifyReply,
+    fields: Pick<Challenge, 'kind' | 'email' | 'accountId' | 'deviceHash' | 'state'> & {
+      newEmail?: string
+      ttlMs: number
+    },
+  ): Promise<Challenge | undefined> {
+    const { ttlMs, newEmail, ...rest } = fields
+    const createdAt = now()
+    const challenge: Challenge = {
+      ...rest,
+      id: randomUUID(),
+      newEmail: newEmail ?? null,
+      codeHmac: null,
+      newCodeHmac: null,
+      attempts: 0,
+      sends: 0,
+      sentAt: null,
+      expiresAt: new Date(createdAt.getTime() + ttlMs),
+      createdAt,
+    }
+    const quota = { since: new Date(createdAt.getTime() - HOUR_MS), max: MAX_CHALLENGES_PER_HOUR }
+    if ((await storage.auth.createChallenge(challenge, quota)) === 'created') return challenge
     await reply.code(429).send({
       error: 'Too many codes were asked for this address; try again later',
       reason: 'quota',
     })
-    return true
+    return undefined
   }
 
   const resendAt = (challenge: Pick<Challenge, 'sentAt'>) =>
@@ -212,27 +257,48 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     return challenge
   }
 
-  /** Checks a code against its challenge; on refusal the reply is sent. */
+  /** Why a challenge takes no code now, as the refusal to answer; undefined when it does. */
+  function codeRefusal(
+    challenge: Challenge,
+  ): [number, string, 'used' | 'device' | 'locked' | 'expired'] | undefined {
+    if (challenge.state === 'done') return [409, 'This code has already been used; ask for a new one', 'used']
+    if (challenge.state === 'device')
+      return [409, 'Approve this device from the link in your e-mail first', 'device']
+    if (challenge.attempts >= MAX_ATTEMPTS) return [429, 'Too many wrong codes; ask for a new code', 'locked']
+    if (challenge.expiresAt.getTime() <= now().getTime())
+      return [410, 'This code has expired; ask for a new one', 'expired']
+    return undefined
+  }
+
+  /**
+   * Checks a code against its challenge, counting the attempt first in one statement (so concurrent guesses cannot
+   * share one count): the HMAC it matched, or false with the refusal sent.
+   */
   async function checkCode(
     reply: FastifyReply,
     challenge: Challenge,
     codes: { code: string; newCode?: string },
-  ): Promise<boolean> {
-    if (challenge.state === 'done')
-      return refuseCode(reply, 409, 'This code has already been used; ask for a new one', 'used')
-    if (challenge.state === 'device')
-      return refuseCode(reply, 409, 'Approve this device from the link in your e-mail first', 'device')
-    if (challenge.attempts >= MAX_ATTEMPTS)
-      return refuseCode(reply, 429, 'Too many wrong codes; ask for a new code', 'locked')
-    if (challenge.expiresAt.getTime() <= now().getTime())
-      return refuseCode(reply, 410, 'This code has expired; ask for a new one', 'expired')
+  ): Promise<string | false> {
+    const early = codeRefusal(challenge)
+    if (early) return refuseCode(reply, ...early)
+    const claimed = await storage.auth.claimAttempt(challenge.id, now(), MAX_ATTEMPTS)
+    if (!claimed) {
+      const current = await storage.auth.challenge(challenge.id)
+      return refuseCode(
+        reply,
+        ...((current && codeRefusal(current)) ?? [
+          409,
+          'This code has already been used; ask for a new one',
+          'used',
+        ]),
+      )
+    }
     const right =
-      codeMatches(hmacKey, challenge.id, codes.code, challenge.codeHmac ?? '') &&
+      codeMatches(hmacKey, challenge.id, codes.code, claimed.codeHmac ?? '') &&
       (challenge.kind === 'login' ||
-        codeMatches(hmacKey, `${challenge.id}:new`, codes.newCode ?? '', challenge.newCodeHmac ?? ''))
-    if (right) return true
-    const attempts = (await storage.auth.wrongAttempt(challenge.id)) ?? MAX_ATTEMPTS
-    const left = MAX_ATTEMPTS - attempts
+        codeMatches(hmacKey, `${challenge.id}:new`, codes.newCode ?? '', claimed.newCodeHmac ?? ''))
+    if (right && claimed.codeHmac) return claimed.codeHmac
+    const left = MAX_ATTEMPTS - claimed.attempts
     if (left <= 0) return refuseCode(reply, 429, 'Too many wrong codes; ask for a new code', 'locked')
     return refuseCode(reply, 400, `Wrong code; ${left} ${left === 1 ? 'attempt' : 'attempts'} left`, 'wrong')
   }
@@ -260,41 +326,32 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       const { email: address, device: deviceSecret } = request.body
-      if (await overQuota(reply, address)) return reply
+      if (await mailUnavailable(reply)) return reply
       const deviceHash = sha256(deviceSecret)
       const account = await storage.auth.accountByEmail(address)
       const newDevice = account ? !(await storage.auth.deviceConfirmed(account.id, deviceHash)) : false
-      const started = now()
-      const challenge: Challenge = {
-        id: randomUUID(),
+      const challenge = await startChallenge(reply, {
         kind: 'login',
         email: address,
-        newEmail: null,
         accountId: account?.id ?? null,
         deviceHash,
         state: newDevice ? 'device' : 'code',
-        codeHmac: null,
-        newCodeHmac: null,
-        attempts: 0,
-        sends: 0,
-        sentAt: null,
-        expiresAt: new Date(started.getTime() + (newDevice ? DEVICE_LINK_TTL_MS : CODE_TTL_MS)),
-        createdAt: started,
-      }
-      await storage.auth.createChallenge(challenge)
+        ttlMs: newDevice ? DEVICE_LINK_TTL_MS : CODE_TTL_MS,
+      })
+      if (!challenge) return reply
       if (newDevice) {
         const token = randomBytes(32).toString('base64url')
         await storage.auth.createDeviceLink(sha256(token), challenge.id, challenge.expiresAt)
         const href = `${options.baseUrl()}/v1/auth/device?token=${token}`
-        if (!(await deliver(request, reply, deviceLinkMail(address, href, DEVICE_LINK_TTL_MS / 60_000))))
-          return reply
+        if (!(await deliver(request, deviceLinkMail(address, href, DEVICE_LINK_TTL_MS / 60_000))))
+          return mailFailed(reply)
         return { login: challenge.id, waitingFor: 'device' as const, resendAt: null }
       }
-      if (!(await sendCode(request, reply, challenge, 'code'))) return reply
+      if (!(await mailFirstCode(request, reply, challenge))) return reply
       return {
         login: challenge.id,
         waitingFor: 'code' as const,
-        resendAt: resendAt({ sentAt: started }),
+        resendAt: resendAt({ sentAt: challenge.createdAt }),
       }
     },
   )
@@ -357,8 +414,21 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       }
       if (challenge.sends >= MAX_SENDS)
         return reply.code(429).send({ error: 'Too many codes for this login; start again', reason: 'quota' })
-      if (!(await sendCode(request, reply, challenge, 'code'))) return reply
-      return { login: challenge.id, waitingFor: 'code' as const, resendAt: resendAt({ sentAt: now() }) }
+      const sentAt = now()
+      const outcome = await mailCode(request, challenge, {
+        from: 'code',
+        resendAfter: new Date(sentAt.getTime() - RESEND_MS),
+        maxSends: MAX_SENDS,
+      })
+      // Another request sent one meanwhile: it counts as this one's wait.
+      if (outcome === 'refused')
+        return reply.code(429).send({
+          error: `You can ask for a new code in ${RESEND_MS / 1000} s`,
+          reason: 'wait',
+          retryAfter: RESEND_MS / 1000,
+        })
+      if (outcome === 'failed') return mailFailed(reply)
+      return { login: challenge.id, waitingFor: 'code' as const, resendAt: resendAt({ sentAt }) }
     },
   )
 
@@ -385,12 +455,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       const challenge = await loginOf(reply, request.params.id, request.body.device)
       if (!challenge) return reply
-      if (!(await checkCode(reply, challenge, { code: request.body.code }))) return reply
+      const matched = await checkCode(reply, challenge, { code: request.body.code })
+      if (!matched) return reply
       const token = randomBytes(32).toString('base64url')
       const createdAt = now()
+      const newAccountId = randomUUID()
       const account = await storage.auth.completeLogin(challenge.id, {
+        codeHmac: matched,
         email: challenge.email,
-        newAccountId: randomUUID(),
+        expectedAccountId: challenge.accountId,
+        newAccountId,
         deviceHash: challenge.deviceHash,
         session: {
           tokenHash: sha256(token),
@@ -400,11 +474,17 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       })
       if (account === 'used')
         return reply.code(409).send({
-          error: 'This code has already been used; ask for a new one',
+          error: 'This code has already been used or replaced; ask for a new one',
           field: 'code',
           reason: 'used',
         })
-      return { token, user: userOf(account), created: challenge.accountId === null }
+      if (account === 'device')
+        return reply.code(409).send({
+          error: 'This address has an account now, which has not approved this device; start the login again',
+          field: 'code',
+          reason: 'device',
+        })
+      return { token, user: userOf(account), created: account.id === newAccountId }
     },
   )
 
@@ -453,8 +533,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       }
       const challenge = await storage.auth.challenge(challengeId)
       if (!challenge) return devicePage(reply, { status: 'unknown' })
-      if (!(await sendCode(request, reply, challenge, 'device'))) return reply
-      return devicePage(reply, { status: 'approved' })
+      const outcome = await mailCode(request, challenge, { from: 'device' })
+      // Approved either way: a code that could not be mailed is asked for again from the app (resend).
+      return devicePage(reply, { status: outcome === 'failed' ? 'approved-unmailed' : 'approved' })
     },
   )
 
@@ -615,7 +696,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         headers: authHeaders,
         body: z.object({ email }),
         response: {
-          200: z.object({ change: z.string(), resendAt: z.string() }),
+          200: z.object({ change: z.string() }),
           400: errorBody,
           401: errorBody,
           409: errorBody,
@@ -633,27 +714,19 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         return reply.code(400).send({ error: 'This is the account’s e-mail already', field: 'email' })
       if (await storage.auth.accountByEmail(newEmail))
         return reply.code(409).send({ error: 'Another account uses this e-mail', field: 'email' })
-      if ((await overQuota(reply, session.account.email)) || (await overQuota(reply, newEmail))) return reply
-      const started = now()
-      const challenge: Challenge = {
-        id: randomUUID(),
+      if (await mailUnavailable(reply)) return reply
+      const challenge = await startChallenge(reply, {
         kind: 'change',
         email: session.account.email,
         newEmail,
         accountId: session.account.id,
         deviceHash: session.deviceHash,
         state: 'code',
-        codeHmac: null,
-        newCodeHmac: null,
-        attempts: 0,
-        sends: 0,
-        sentAt: null,
-        expiresAt: new Date(started.getTime() + CODE_TTL_MS),
-        createdAt: started,
-      }
-      await storage.auth.createChallenge(challenge)
-      if (!(await sendCode(request, reply, challenge, 'code'))) return reply
-      return { change: challenge.id, resendAt: new Date(started.getTime() + RESEND_MS).toISOString() }
+        ttlMs: CODE_TTL_MS,
+      })
+      if (!challenge) return reply
+      if (!(await mailFirstCode(request, reply, challenge))) return reply
+      return { change: challenge.id }
     },
   )
 
@@ -684,9 +757,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       const challenge = await storage.auth.challenge(request.params.id)
       if (challenge?.kind !== 'change' || challenge.accountId !== session.account.id)
         return reply.code(404).send({ error: 'This e-mail change is unknown or has ended; start again' })
-      if (!(await checkCode(reply, challenge, request.body))) return reply
+      const matched = await checkCode(reply, challenge, request.body)
+      if (!matched) return reply
       const newEmail = challenge.newEmail ?? ''
-      const changed = await storage.auth.completeChange(challenge.id, session.account.id, newEmail, now())
+      const changed = await storage.auth.completeChange(
+        challenge.id,
+        matched,
+        session.account.id,
+        newEmail,
+        now(),
+      )
       if (changed === 'used')
         return reply
           .code(409)

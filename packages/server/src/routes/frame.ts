@@ -29,9 +29,14 @@ export function frameCsp(parent: string): string {
   ].join('; ')
 }
 
+/**
+ * An origin as `location.origin` writes it, its host a plain name or address: the URL parser takes `;`, `,` and quotes
+ * in a host name, which would end the frame-ancestors directive (or the meta attribute) the value is written into.
+ */
 const origin = text('parent', 300).refine((value) => {
+  if (!/^https?:\/\/(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/.test(value)) return false
   try {
-    return /^https?:$/.test(new URL(value).protocol) && new URL(value).origin === value
+    return new URL(value).origin === value
   } catch {
     return false
   }

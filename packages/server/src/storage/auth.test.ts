@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestDatabase } from '../../test/support/postgres.ts'
-import type { Challenge } from './auth.ts'
+import type { AuthAccount, Challenge } from './auth.ts'
 import { openStorage } from './openStorage.ts'
 import type { Storage } from './types.ts'
 
@@ -12,6 +12,7 @@ const backends = [
 
 const NOW = new Date('2026-11-25T12:00:00Z')
 const later = (ms: number) => new Date(NOW.getTime() + ms)
+const quota = { since: later(-3_600_000), max: 10 }
 let unique = 0
 
 function challenge(overrides: Partial<Challenge> = {}): Challenge {
@@ -34,7 +35,8 @@ function challenge(overrides: Partial<Challenge> = {}): Challenge {
   }
 }
 
-const code = { codeHmac: 'hmac', sentAt: NOW, expiresAt: later(600_000) }
+const code = (codeHmac = 'hmac') => ({ codeHmac, sentAt: NOW, expiresAt: later(600_000) })
+const first = { from: 'code', resendAfter: NOW, maxSends: 5 } as const
 const session = (tokenHash: string) => ({ tokenHash, createdAt: NOW, expiresAt: later(86_400_000) })
 
 describe.each(backends)('e-mail logins on %s', (_name, open) => {
@@ -44,47 +46,149 @@ describe.each(backends)('e-mail logins on %s', (_name, open) => {
   })
   afterAll(() => storage.close())
 
+  /** A login on `device` with its code out ('hmac'), completed: the account. */
+  async function account(email = `user${++unique}@example.com`, device = 'device-a'): Promise<AuthAccount> {
+    const start = challenge({ email, deviceHash: device })
+    await storage.auth.createChallenge(start, quota)
+    await storage.auth.codeSent(start.id, code(), first)
+    const made = await storage.auth.completeLogin(start.id, {
+      codeHmac: 'hmac',
+      email,
+      expectedAccountId: null,
+      newAccountId: randomUUID(),
+      deviceHash: device,
+      session: session(`s-${start.id}`),
+    })
+    if (typeof made === 'string') throw new Error(made)
+    return made
+  }
+
   test('a code completes its login once: the account, the device and the session in one transaction', async () => {
-    const first = challenge()
-    await storage.auth.createChallenge(first)
-    expect(await storage.auth.codeSent(first.id, code)).toBe(true)
+    const start = challenge()
+    await storage.auth.createChallenge(start, quota)
+    expect(await storage.auth.codeSent(start.id, code(), first)).toBe(true)
     const login = {
-      email: first.email,
+      codeHmac: 'hmac',
+      email: start.email,
+      expectedAccountId: null,
       newAccountId: randomUUID(),
       deviceHash: 'device-a',
-      session: session(`s-${first.id}`),
+      session: session(`s-${start.id}`),
     }
-    const account = await storage.auth.completeLogin(first.id, login)
-    expect(account).toEqual({ id: login.newAccountId, email: first.email, address: null })
+    expect(await storage.auth.completeLogin(start.id, { ...login, codeHmac: 'replaced' })).toBe('used')
+    expect(await storage.auth.completeLogin(start.id, login)).toEqual({
+      id: login.newAccountId,
+      email: start.email,
+      address: null,
+    })
     expect(
-      await storage.auth.completeLogin(first.id, { ...login, session: session(`again-${first.id}`) }),
+      await storage.auth.completeLogin(start.id, { ...login, session: session(`again-${start.id}`) }),
     ).toBe('used')
-    expect(await storage.auth.session(`again-${first.id}`, NOW)).toBeUndefined()
+    expect(await storage.auth.session(`again-${start.id}`, NOW)).toBeUndefined()
     expect(await storage.auth.deviceConfirmed(login.newAccountId, 'device-a')).toBe(true)
     expect(await storage.auth.deviceConfirmed(login.newAccountId, 'device-b')).toBe(false)
 
     // Two logins of one address at once make one account.
-    const [a, b] = [challenge({ email: first.email }), challenge({ email: first.email })]
-    for (const each of [a, b]) await storage.auth.createChallenge(each)
+    const [a, b] = [challenge({ email: start.email }), challenge({ email: start.email })]
+    for (const each of [a, b]) {
+      await storage.auth.createChallenge(each, quota)
+      await storage.auth.codeSent(each.id, code(), first)
+    }
     const both = await Promise.all(
       [a, b].map((each) =>
         storage.auth.completeLogin(each.id, {
           ...login,
+          expectedAccountId: login.newAccountId,
           newAccountId: randomUUID(),
           session: session(`s-${each.id}`),
         }),
       ),
     )
-    expect(both.map((each) => (each === 'used' ? each : each.id))).toEqual([
+    expect(both.map((each) => (typeof each === 'string' ? each : each.id))).toEqual([
       login.newAccountId,
       login.newAccountId,
     ])
   })
 
-  test('attempts count only while a code is out; a link is used once and not after it expires', async () => {
+  test('a login begun before its address had an account does not join it from an unapproved device', async () => {
+    const email = `late${++unique}@example.com`
+    const early = challenge({ email, deviceHash: 'device-b' })
+    await storage.auth.createChallenge(early, quota)
+    await storage.auth.codeSent(early.id, code(), first)
+    await account(email, 'device-a')
+    const joined = await storage.auth.completeLogin(early.id, {
+      codeHmac: 'hmac',
+      email,
+      expectedAccountId: null,
+      newAccountId: randomUUID(),
+      deviceHash: 'device-b',
+      session: session(`s-${early.id}`),
+    })
+    expect(joined).toBe('device')
+    expect((await storage.auth.challenge(early.id))?.state).toBe('code')
+  })
+
+  test('attempts are counted in one statement: 20 at once get 5, none once the code expired', async () => {
+    const start = challenge()
+    await storage.auth.createChallenge(start, quota)
+    expect(await storage.auth.claimAttempt(start.id, NOW, 5)).toEqual({
+      codeHmac: null,
+      newCodeHmac: null,
+      attempts: 1,
+    })
+    await storage.auth.codeSent(start.id, code(), { from: 'code', resendAfter: NOW, maxSends: 5 })
+    const claims = await Promise.all(
+      Array.from({ length: 20 }, () => storage.auth.claimAttempt(start.id, NOW, 5)),
+    )
+    expect(
+      claims
+        .filter(Boolean)
+        .map((claim) => claim?.attempts)
+        .sort(),
+    ).toEqual([1, 2, 3, 4, 5])
+    const fresh = challenge()
+    await storage.auth.createChallenge(fresh, quota)
+    expect(await storage.auth.claimAttempt(fresh.id, later(600_000), 5)).toBeUndefined()
+  })
+
+  test('a new code needs its wait and its count of sends, in the statement that records it', async () => {
+    const start = challenge()
+    await storage.auth.createChallenge(start, quota)
+    expect(await storage.auth.codeSent(start.id, code(), first)).toBe(true)
+    const resend = { from: 'code', resendAfter: later(-1), maxSends: 2 } as const
+    expect(await storage.auth.codeSent(start.id, code('second'), resend)).toBe(false) // sent at NOW: too early
+    const due = { ...resend, resendAfter: NOW }
+    const racing = await Promise.all(
+      [1, 2, 3].map(() => storage.auth.codeSent(start.id, code('second'), due)),
+    )
+    expect(racing.filter(Boolean)).toHaveLength(1)
+    expect((await storage.auth.challenge(start.id))?.sends).toBe(2)
+    expect(await storage.auth.codeSent(start.id, code('third'), { ...due, maxSends: 2 })).toBe(false)
+  })
+
+  test('the hourly quota of an address counts its logins and the changes to it, and holds under concurrency', async () => {
+    const email = `quota${++unique}@example.com`
+    const outcomes = await Promise.all(
+      Array.from({ length: 15 }, () => storage.auth.createChallenge(challenge({ email }), quota)),
+    )
+    expect(outcomes.filter((outcome) => outcome === 'created')).toHaveLength(10)
+    const owner = await account()
+    const change = challenge({ kind: 'change', email: owner.email, newEmail: email, accountId: owner.id })
+    expect(await storage.auth.createChallenge(change, quota)).toBe('quota')
+    const target = `target${++unique}@example.com`
+    for (let i = 0; i < 10; i++) {
+      const each = challenge({ kind: 'change', email: `owner${++unique}@example.com`, newEmail: target })
+      expect(await storage.auth.createChallenge(each, quota)).toBe('created')
+    }
+    expect(await storage.auth.createChallenge(challenge({ email: target }), quota)).toBe('quota')
+    expect(
+      await storage.auth.createChallenge(challenge({ email: target }), { ...quota, since: later(1) }),
+    ).toBe('created')
+  })
+
+  test('a device link is used once and not after it expires', async () => {
     const waiting = challenge({ state: 'device' })
-    await storage.auth.createChallenge(waiting)
-    expect(await storage.auth.wrongAttempt(waiting.id)).toBeUndefined()
+    await storage.auth.createChallenge(waiting, quota)
     await storage.auth.createDeviceLink(`link-${waiting.id}`, waiting.id, later(1_200_000))
     expect(await storage.auth.deviceLink(`link-${waiting.id}`, NOW)).toEqual({
       status: 'usable',
@@ -97,45 +201,33 @@ describe.each(backends)('e-mail logins on %s', (_name, open) => {
     expect(await storage.auth.useDeviceLink(`link-${waiting.id}`, NOW)).toBeUndefined()
     expect(await storage.auth.deviceLink(`link-${waiting.id}`, NOW)).toEqual({ status: 'used' })
     expect(await storage.auth.deviceLink('no-such-link', NOW)).toEqual({ status: 'unknown' })
-    expect(await storage.auth.codeSent(waiting.id, code, 'device')).toBe(true)
-    expect(await storage.auth.codeSent(waiting.id, code, 'device')).toBe(false)
-    expect(await storage.auth.wrongAttempt(waiting.id)).toBe(1)
-    expect(await storage.auth.wrongAttempt(waiting.id)).toBe(2)
-    expect((await storage.auth.challenge(waiting.id))?.sends).toBe(1)
+    expect(await storage.auth.codeSent(waiting.id, code(), { from: 'device' })).toBe(true)
+    expect(await storage.auth.codeSent(waiting.id, code(), { from: 'device' })).toBe(false)
   })
 
   test('an account stores its key once, its shares byte for byte; a passphrase box replaces the recovery share', async () => {
-    const start = challenge()
-    await storage.auth.createChallenge(start)
-    const account = await storage.auth.completeLogin(start.id, {
-      email: start.email,
-      newAccountId: randomUUID(),
-      deviceHash: 'device-a',
-      session: session(`k-${start.id}`),
-    })
-    if (account === 'used') throw new Error('used')
+    const owner = await account()
     const key = {
       address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
       authShare: new Uint8Array([0, 1, 2, 255]),
       recoveryShare: new Uint8Array([9, 8, 7]),
     }
-    expect(await storage.auth.storeShares(account.id, key)).toBe('stored')
+    expect(await storage.auth.storeShares(owner.id, key)).toBe('stored')
     expect(
-      await storage.auth.storeShares(account.id, {
+      await storage.auth.storeShares(owner.id, {
         ...key,
         address: '0x0000000000000000000000000000000000000001',
       }),
     ).toBe('exists')
-    expect(await storage.auth.shares(account.id)).toEqual({
+    expect(await storage.auth.shares(owner.id)).toEqual({
       authShare: key.authShare,
       recoveryShare: key.recoveryShare,
       passphraseBox: null,
     })
-    expect((await storage.auth.session(`k-${start.id}`, NOW))?.account.address).toBe(key.address)
-    expect(
-      await storage.auth.setPassphraseBox(account.id, { kdf: 'pbkdf2-sha256', iterations: 600000 }),
-    ).toBe(true)
-    expect(await storage.auth.shares(account.id)).toMatchObject({
+    expect(await storage.auth.setPassphraseBox(owner.id, { kdf: 'pbkdf2-sha256', iterations: 600000 })).toBe(
+      true,
+    )
+    expect(await storage.auth.shares(owner.id)).toMatchObject({
       recoveryShare: null,
       passphraseBox: { kdf: 'pbkdf2-sha256', iterations: 600000 },
     })
@@ -143,44 +235,35 @@ describe.each(backends)('e-mail logins on %s', (_name, open) => {
   })
 
   test('an e-mail change is refused when another account took the address; expired rows are purged', async () => {
-    const made = []
-    for (let i = 0; i < 2; i++) {
-      const start = challenge()
-      await storage.auth.createChallenge(start)
-      const account = await storage.auth.completeLogin(start.id, {
-        email: start.email,
-        newAccountId: randomUUID(),
-        deviceHash: 'device-a',
-        session: session(`c-${start.id}`),
-      })
-      if (account === 'used') throw new Error('used')
-      made.push(account)
-    }
-    const [mine, theirs] = made as [(typeof made)[0], (typeof made)[0]]
+    const mine = await account()
+    const theirs = await account()
     const change = challenge({
       kind: 'change',
       email: mine.email,
       newEmail: theirs.email,
       accountId: mine.id,
     })
-    await storage.auth.createChallenge(change)
-    expect(await storage.auth.completeChange(change.id, mine.id, theirs.email, NOW)).toBe('taken')
+    await storage.auth.createChallenge(change, quota)
+    await storage.auth.codeSent(change.id, code(), first)
+    expect(await storage.auth.completeChange(change.id, 'hmac', mine.id, theirs.email, NOW)).toBe('taken')
     const free = challenge({
       kind: 'change',
       email: mine.email,
-      newEmail: 'free@example.com',
+      newEmail: `free${++unique}@example.com`,
       accountId: mine.id,
     })
-    await storage.auth.createChallenge(free)
-    expect(await storage.auth.completeChange(free.id, mine.id, 'free@example.com', NOW)).toBe('changed')
-    expect(await storage.auth.completeChange(free.id, mine.id, 'free@example.com', NOW)).toBe('used')
-    expect(await storage.auth.accountByEmail('free@example.com')).toEqual({
-      ...mine,
-      email: 'free@example.com',
-    })
+    await storage.auth.createChallenge(free, quota)
+    await storage.auth.codeSent(free.id, code(), first)
+    expect(await storage.auth.completeChange(free.id, 'other', mine.id, free.newEmail ?? '', NOW)).toBe(
+      'used',
+    )
+    expect(await storage.auth.completeChange(free.id, 'hmac', mine.id, free.newEmail ?? '', NOW)).toBe(
+      'changed',
+    )
+    expect(await storage.auth.completeChange(free.id, 'hmac', mine.id, free.newEmail ?? '', NOW)).toBe('used')
+    expect(await storage.auth.accountByEmail(free.newEmail ?? '')).toEqual({ ...mine, email: free.newEmail })
 
-    expect(await storage.auth.challengesSince(mine.email, new Date(0))).toBeGreaterThan(0)
     expect(await storage.auth.purge(later(365 * 86_400_000))).toBeGreaterThan(0)
-    expect(await storage.auth.challengesSince(mine.email, new Date(0))).toBe(0)
+    expect(await storage.auth.challenge(free.id)).toBeUndefined()
   })
 })

@@ -57,32 +57,53 @@ const accountColumns = { id: authAccounts.id, email: authAccounts.email, address
 export interface AuthStore {
   accountByEmail(email: string): Promise<AuthAccount | undefined>
   deviceConfirmed(accountId: string, deviceHash: string): Promise<boolean>
-  /** Challenges started for an e-mail address since `since` (the per-address quota). */
-  challengesSince(email: string, since: Date): Promise<number>
-  createChallenge(challenge: NewChallenge): Promise<void>
+  /**
+   * Records a challenge unless one of its addresses (the e-mail, and a change's new e-mail) has had `quota.max`
+   * challenges since `quota.since`, counted and written under a lock per address, so that concurrent requests
+   * cannot pass the quota together.
+   */
+  createChallenge(challenge: NewChallenge, quota: { since: Date; max: number }): Promise<'created' | 'quota'>
   challenge(id: string): Promise<Challenge | undefined>
   /**
-   * Records a new code for the challenge (attempts start again, sends + 1), unless it is done; answers whether it
-   * did. `from` limits it to a challenge in that state ('device': the link was just used).
+   * Records a new code for the challenge (attempts start again, sends + 1), in one statement with its conditions:
+   * from 'device', only while it waits for its link (just used); from 'code', only while it waits for a code, has
+   * had fewer than `maxSends` and its last was sent at or before `resendAfter`. Answers whether it did.
    */
   codeSent(
     id: string,
     code: { codeHmac: string; newCodeHmac?: string; sentAt: Date; expiresAt: Date },
-    from?: 'device' | 'code',
+    condition: { from: 'device' } | { from: 'code'; resendAfter: Date; maxSends: number },
   ): Promise<boolean>
-  /** Counts one wrong attempt; answers the attempts made, or undefined when the challenge is not waiting for a code. */
-  wrongAttempt(id: string): Promise<number | undefined>
   /**
-   * Uses the login challenge up and, in one transaction: creates its account when the address has none, confirms
-   * the device, and starts a session. 'used' (and nothing written) when the challenge was not waiting for a code.
+   * Counts one attempt at the challenge's code, in one statement, if it waits for a code, is not expired at `now` and
+   * has had fewer than `maxAttempts`: then answers the HMACs to compare and the attempts made (this one included).
+   */
+  claimAttempt(
+    id: string,
+    now: Date,
+    maxAttempts: number,
+  ): Promise<{ codeHmac: string | null; newCodeHmac: string | null; attempts: number } | undefined>
+  /**
+   * Uses the login challenge up, if it still holds the code `codeHmac` (a resend replaces it), and, in one
+   * transaction: creates its account when the address has none, confirms the device, and starts a session. 'used'
+   * (nothing written) when the challenge was used or its code replaced; 'device' (nothing written) when the address
+   * got an account after the login started (`expectedAccountId` null) on a device that account has not approved.
    */
   completeLogin(
     id: string,
-    login: { email: string; newAccountId: string; deviceHash: string; session: NewAuthSession },
-  ): Promise<AuthAccount | 'used'>
+    login: {
+      codeHmac: string
+      email: string
+      expectedAccountId: string | null
+      newAccountId: string
+      deviceHash: string
+      session: NewAuthSession
+    },
+  ): Promise<AuthAccount | 'used' | 'device'>
   /** Uses the change challenge up and sets the account's e-mail: 'taken' when another account has the new address. */
   completeChange(
     id: string,
+    codeHmac: string,
     accountId: string,
     newEmail: string,
     now: Date,
@@ -119,6 +140,28 @@ export interface NewAuthSession {
   expiresAt: Date
 }
 
+/**
+ * Marks a challenge waiting for the code `codeHmac` as done, inside `tx`; false when it was not waiting, or waits for
+ * another code now (a resend replaced it).
+ */
+async function useChallenge(tx: Pick<Database, 'update'>, id: string, codeHmac: string): Promise<boolean> {
+  const used = await tx
+    .update(authChallenges)
+    .set({ state: 'done' })
+    .where(
+      and(eq(authChallenges.id, id), eq(authChallenges.state, 'code'), eq(authChallenges.codeHmac, codeHmac)),
+    )
+    .returning({ id: authChallenges.id })
+  return used.length > 0
+}
+
+/** PostgreSQL's unique_violation (23505), as node-postgres or PGlite raise it, wrapped by drizzle or not. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let at: unknown = error; at && typeof at === 'object'; at = (at as { cause?: unknown }).cause)
+    if ((at as { code?: unknown }).code === '23505') return true
+  return false
+}
+
 export function createAuthStore(db: Database): AuthStore {
   return {
     async accountByEmail(email) {
@@ -135,21 +178,35 @@ export function createAuthStore(db: Database): AuthStore {
         .where(and(eq(authDevices.accountId, accountId), eq(authDevices.deviceHash, deviceHash)))
       return rows.length > 0
     },
-    async challengesSince(email, since) {
-      const [row] = await db
-        .select({ count: count() })
-        .from(authChallenges)
-        .where(and(eq(authChallenges.email, email), gt(authChallenges.createdAt, since)))
-      return row?.count ?? 0
-    },
-    async createChallenge(challenge) {
-      await db.insert(authChallenges).values(challenge)
+    async createChallenge(challenge, quota) {
+      const addresses = [...new Set([challenge.email, challenge.newEmail ?? challenge.email])].sort()
+      return db.transaction(async (tx) => {
+        // In a fixed order, so two changes between the same two addresses cannot deadlock.
+        for (const address of addresses)
+          await tx.execute(
+            sql`select pg_advisory_xact_lock(hashtextextended(${`latch-auth-quota:${address}`}, 0))`,
+          )
+        for (const address of addresses) {
+          const [row] = await tx
+            .select({ count: count() })
+            .from(authChallenges)
+            .where(
+              and(
+                or(eq(authChallenges.email, address), eq(authChallenges.newEmail, address)),
+                gt(authChallenges.createdAt, quota.since),
+              ),
+            )
+          if ((row?.count ?? 0) >= quota.max) return 'quota'
+        }
+        await tx.insert(authChallenges).values(challenge)
+        return 'created'
+      })
     },
     async challenge(id) {
       const [row] = await db.select().from(authChallenges).where(eq(authChallenges.id, id))
       return row
     },
-    async codeSent(id, code, from) {
+    async codeSent(id, code, condition) {
       const rows = await db
         .update(authChallenges)
         .set({
@@ -164,30 +221,51 @@ export function createAuthStore(db: Database): AuthStore {
         .where(
           and(
             eq(authChallenges.id, id),
-            from
-              ? eq(authChallenges.state, from)
-              : or(eq(authChallenges.state, 'device'), eq(authChallenges.state, 'code')),
+            condition.from === 'device'
+              ? eq(authChallenges.state, 'device')
+              : and(
+                  eq(authChallenges.state, 'code'),
+                  lt(authChallenges.sends, condition.maxSends),
+                  or(isNull(authChallenges.sentAt), lte(authChallenges.sentAt, condition.resendAfter)),
+                ),
           ),
         )
         .returning({ id: authChallenges.id })
       return rows.length > 0
     },
-    async wrongAttempt(id) {
+    async claimAttempt(id, now, maxAttempts) {
       const [row] = await db
         .update(authChallenges)
         .set({ attempts: sql`${authChallenges.attempts} + 1` })
-        .where(and(eq(authChallenges.id, id), eq(authChallenges.state, 'code')))
-        .returning({ attempts: authChallenges.attempts })
-      return row?.attempts
+        .where(
+          and(
+            eq(authChallenges.id, id),
+            eq(authChallenges.state, 'code'),
+            lt(authChallenges.attempts, maxAttempts),
+            gt(authChallenges.expiresAt, now),
+          ),
+        )
+        .returning({
+          codeHmac: authChallenges.codeHmac,
+          newCodeHmac: authChallenges.newCodeHmac,
+          attempts: authChallenges.attempts,
+        })
+      return row
     },
     async completeLogin(id, login) {
       return db.transaction(async (tx) => {
-        const used = await tx
-          .update(authChallenges)
-          .set({ state: 'done' })
-          .where(and(eq(authChallenges.id, id), eq(authChallenges.state, 'code')))
-          .returning({ id: authChallenges.id })
-        if (!used.length) return 'used'
+        const [existing] = await tx
+          .select(accountColumns)
+          .from(authAccounts)
+          .where(eq(authAccounts.email, login.email))
+        if (existing && existing.id !== login.expectedAccountId) {
+          const known = await tx
+            .select({ accountId: authDevices.accountId })
+            .from(authDevices)
+            .where(and(eq(authDevices.accountId, existing.id), eq(authDevices.deviceHash, login.deviceHash)))
+          if (!known.length) return 'device'
+        }
+        if (!(await useChallenge(tx, id, login.codeHmac))) return 'used'
         await tx
           .insert(authAccounts)
           .values({ id: login.newAccountId, email: login.email })
@@ -215,25 +293,26 @@ export function createAuthStore(db: Database): AuthStore {
         return account
       })
     },
-    async completeChange(id, accountId, newEmail, now) {
-      return db.transaction(async (tx) => {
-        const used = await tx
-          .update(authChallenges)
-          .set({ state: 'done' })
-          .where(and(eq(authChallenges.id, id), eq(authChallenges.state, 'code')))
-          .returning({ id: authChallenges.id })
-        if (!used.length) return 'used'
-        const taken = await tx
-          .select({ id: authAccounts.id })
-          .from(authAccounts)
-          .where(eq(authAccounts.email, newEmail))
-        if (taken.length) return 'taken'
-        await tx
-          .update(authAccounts)
-          .set({ email: newEmail, updatedAt: now })
-          .where(eq(authAccounts.id, accountId))
-        return 'changed'
-      })
+    async completeChange(id, codeHmac, accountId, newEmail, now) {
+      try {
+        return await db.transaction(async (tx) => {
+          if (!(await useChallenge(tx, id, codeHmac))) return 'used'
+          const taken = await tx
+            .select({ id: authAccounts.id })
+            .from(authAccounts)
+            .where(eq(authAccounts.email, newEmail))
+          if (taken.length) return 'taken'
+          await tx
+            .update(authAccounts)
+            .set({ email: newEmail, updatedAt: now })
+            .where(eq(authAccounts.id, accountId))
+          return 'changed'
+        })
+      } catch (error) {
+        // A first login made an account for the new address between the check and the update.
+        if (isUniqueViolation(error)) return 'taken'
+        throw error
+      }
     },
     async createDeviceLink(tokenHash, challengeId, expiresAt) {
       await db.insert(authDeviceLinks).values({ tokenHash, challengeId, expiresAt })
