@@ -184,6 +184,19 @@ describe('codes', () => {
     expect(locked.json()).toMatchObject({ reason: 'locked', field: 'code' })
   })
 
+  test('guesses sent at once share the five attempts: the rest are refused, the right code too', async () => {
+    const email = newEmail()
+    const device = newDevice()
+    const { body, since } = await startLogin(email, device)
+    const right = codeOf(await nextMail(email, since))
+    const wrong = right === '000000' ? '000001' : '000000'
+    const answers = await Promise.all(Array.from({ length: 12 }, () => verify(body.login, device, wrong)))
+    const statuses = answers.map((answer) => answer.statusCode).sort()
+    expect(statuses.filter((status) => status === 400)).toHaveLength(4)
+    expect(statuses.filter((status) => status === 429)).toHaveLength(8)
+    expect((await verify(body.login, device, right)).statusCode).toBe(429)
+  })
+
   test('a used code is refused, and an expired one', async () => {
     const email = newEmail()
     const device = newDevice()
