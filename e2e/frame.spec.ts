@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
+import { codeOf, deviceLinkOf, type MailCatcher, startMailCatcher } from '@latch/devnet'
 import { type LatchServer, startServer } from '@latch/server'
 import { expect, type Page, test } from '@playwright/test'
 import { build } from 'vite'
@@ -13,6 +14,7 @@ import { clientSourceConditions } from '../scripts/sourceConditions.ts'
 const PROJECT = 'frame-e2e'
 
 let server: LatchServer
+let catcher: MailCatcher
 let frameUrl: string
 let channelScript: string
 let DAPP: string
@@ -39,11 +41,12 @@ async function site(): Promise<string> {
 test.beforeAll(async () => {
   DAPP = await site()
   STRANGER = await site()
+  catcher = await startMailCatcher({ port: 0 })
   server = await startServer({
     port: 0,
     dataDir: 'memory',
     index: false,
-    frame: { port: 0 },
+    frame: { port: 0, smtpUrl: catcher.url },
     projects: [{ id: PROJECT, name: 'Frame e2e', allowedOrigins: [DAPP], analyticsEnabled: false }],
   })
   frameUrl = server.frame?.url ?? ''
@@ -66,7 +69,39 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   for (const http of sites) http.close()
   await server?.close()
+  await catcher?.close()
 })
+
+type Answer = { result: unknown } | { error: { name: string; code: number; message: string; data: unknown } }
+
+/** Opens the frame's channel in the page (once; kept on window) and asks it `method`. */
+async function ask(page: Page, method: string, params?: unknown, timeoutMs = 10_000): Promise<Answer> {
+  return page.evaluate(
+    async ({ frameUrl, project, method, params, timeoutMs }) => {
+      const held = window as unknown as {
+        latchFrame: typeof import('@latch/core/frame')
+        channel?: Promise<import('@latch/core/frame').FrameChannel>
+      }
+      held.channel ??= held.latchFrame.openFrameChannel({ frameUrl, projectId: project, loadTimeoutMs: 5000 })
+      const channel = await held.channel
+      return channel
+        .request(method as never, params, { timeoutMs })
+        .then((result) => ({ result }))
+        .catch((error) => ({
+          error: {
+            name: error.name,
+            code: error.code,
+            message: error.shortMessage,
+            data: error.data ?? null,
+          },
+        }))
+    },
+    { frameUrl, project: PROJECT, method, params, timeoutMs },
+  )
+}
+
+let unique = 0
+const newEmail = () => `frame${++unique}-${Date.now()}@example.com`
 
 const openAt = (page: Page, origin: string) => page.goto(`${origin}/`)
 
@@ -80,7 +115,7 @@ test('a page of the project’s allowed origins connects over the channel; it ca
         .latchFrame
       const channel = await openFrameChannel({ frameUrl, projectId: project, loadTimeoutMs: 5000 })
       const connected = await channel.request('isConnected')
-      const refused = await channel.request('getUser').catch((error) => ({
+      const refused = await channel.request('rpcRequest').catch((error) => ({
         name: error.name,
         code: error.code,
         message: error.shortMessage,
@@ -107,7 +142,7 @@ test('a page of the project’s allowed origins connects over the channel; it ca
   )
   expect(seen).toEqual({
     connected: { isConnected: false },
-    refused: { name: 'FrameRequestError', code: 4200, message: 'getUser is not supported by this wallet' },
+    refused: { name: 'FrameRequestError', code: 4200, message: 'rpcRequest is not supported by this wallet' },
     readable: false,
     hidden: true,
     afterClose: 'The wallet was closed',
@@ -212,4 +247,80 @@ test('another origin’s frame inside the allowed page, posting to the wallet fr
     { frameUrl, project: PROJECT, stranger: STRANGER },
   )
   expect(outcome).toEqual({ strangerAnswers: 0, answer: { id: 'mine', result: { isConnected: false } } })
+})
+
+test('e-mail login through the frame: the code from the mail, the user, a reload without a code, sign out', async ({
+  page,
+}) => {
+  await openAt(page, DAPP)
+  const email = newEmail()
+  const since = new Date()
+  expect(await ask(page, 'connectEmail', { email })).toEqual({
+    result: { action: 'VERIFY_OTP', resendAt: expect.any(String) },
+  })
+  const code = codeOf(await catcher.waitFor(email, { since }))
+  const user = await ask(page, 'connectOtp', { otp: code })
+  expect(user).toEqual({ result: { id: expect.any(String), email, address: null, accountType: 'eoa' } })
+
+  // A new page load: the frame's own storage keeps the session (the page's holds nothing of it).
+  await page.reload()
+  expect(await ask(page, 'isConnected')).toEqual({ result: { isConnected: true } })
+  expect(await ask(page, 'getUser')).toEqual(user)
+  expect(await page.evaluate(() => indexedDB.databases().then((dbs) => dbs.map((db) => db.name)))).toEqual([])
+
+  expect(await ask(page, 'signOut')).toEqual({ result: { signedOut: true } })
+  expect(await ask(page, 'isConnected')).toEqual({ result: { isConnected: false } })
+  expect(await ask(page, 'getUser')).toMatchObject({ error: { code: 4100, message: 'Not logged in' } })
+})
+
+test('a new device logs in to the same account once the mailed link approves it; five wrong codes lock', async ({
+  browser,
+  page,
+}) => {
+  await openAt(page, DAPP)
+  const email = newEmail()
+  let since = new Date()
+  await ask(page, 'connectEmail', { email })
+  const first = await ask(page, 'connectOtp', { otp: codeOf(await catcher.waitFor(email, { since })) })
+
+  // Another browser profile: another device.
+  const other = await browser.newContext()
+  const device = await other.newPage()
+  await openAt(device, DAPP)
+  since = new Date()
+  expect(await ask(device, 'connectEmail', { email })).toEqual({
+    result: { action: 'VERIFY_DEVICE', resendAt: null },
+  })
+  const approved = ask(device, 'connectDevice', undefined, 30_000)
+  const mailbox = await other.newPage()
+  await mailbox.goto(deviceLinkOf(await catcher.waitFor(email, { since })))
+  const codeSince = new Date()
+  await mailbox.getByRole('button', { name: 'Approve this device' }).click()
+  await expect(mailbox.getByRole('heading', { name: 'Device approved' })).toBeVisible()
+  expect(await approved).toEqual({ result: { action: 'VERIFY_OTP', resendAt: expect.any(String) } })
+  const code = codeOf(await catcher.waitFor(email, { since: codeSince }))
+  const second = await ask(device, 'connectOtp', { otp: code })
+  expect(second).toEqual(first)
+
+  // The device is known now: its next login mails a code at once. Five wrong codes lock it, the right one too.
+  await ask(device, 'signOut')
+  since = new Date()
+  expect(await ask(device, 'connectEmail', { email })).toMatchObject({ result: { action: 'VERIFY_OTP' } })
+  const next = codeOf(await catcher.waitFor(email, { since }))
+  const wrong = next === '000000' ? '000001' : '000000'
+  const refusals = []
+  for (let i = 0; i < 5; i++) refusals.push(await ask(device, 'connectOtp', { otp: wrong }))
+  expect(refusals.map((refusal) => ('error' in refusal ? refusal.error.message : 'accepted'))).toEqual([
+    'Wrong code; 4 attempts left',
+    'Wrong code; 3 attempts left',
+    'Wrong code; 2 attempts left',
+    'Wrong code; 1 attempt left',
+    'Too many wrong codes; ask for a new code',
+  ])
+  expect(await ask(device, 'connectOtp', { otp: next })).toMatchObject({
+    error: { data: { reason: 'locked' } },
+  })
+  // A new code is refused before 30 s, and its wait is said.
+  expect(await ask(device, 'resendOtp')).toMatchObject({ error: { data: { status: 429, reason: 'wait' } } })
+  await other.close()
 })

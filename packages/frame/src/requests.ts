@@ -1,17 +1,157 @@
-import type { FrameRequest, FrameResponse } from '@latch/core/frame'
+import type { FrameError, FrameRequest, FrameResponse } from '@latch/core/frame'
+import { deviceSecret, read, remove, write } from './store.ts'
+
+/** A refusal the page sees: the server's message, and what it means for the view (wrong, expired, locked…). */
+class Refusal extends Error {
+  constructor(readonly error: FrameError) {
+    super(error.message)
+  }
+}
+
+const notLoggedIn = () => new Refusal({ code: 4100, message: 'Not logged in' })
+
+/** The frame origin's own API (same origin: no CORS). A refusal keeps the server's message and reason. */
+async function api<T>(
+  path: string,
+  init: { method?: string; body?: unknown; token?: string } = {},
+): Promise<T> {
+  const response = await fetch(path, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  })
+  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>
+  if (response.ok) return body as T
+  throw new Refusal({
+    code: response.status === 401 ? 4100 : -32000,
+    message: typeof body.error === 'string' ? body.error : `HTTP status code: ${response.status}`,
+    data: { status: response.status, reason: body.reason ?? null, retryAfter: body.retryAfter ?? null },
+  })
+}
+
+interface Waiting {
+  login: string
+  waitingFor: 'device' | 'code' | 'done'
+  resendAt: string | null
+}
+
+interface User {
+  id: string
+  email: string
+  address: string | null
+}
+
+/** The login in progress on this frame (one at a time). */
+let pending: { login: string; email: string } | undefined
+
+const action = (waiting: Waiting) => ({
+  action: waiting.waitingFor === 'device' ? 'VERIFY_DEVICE' : 'VERIFY_OTP',
+  resendAt: waiting.resendAt,
+})
+
+function text(params: unknown, name: string): string {
+  const value = (params as Record<string, unknown> | undefined)?.[name]
+  if (typeof value !== 'string') throw new Refusal({ code: -32602, message: `${name} must be a string` })
+  return value
+}
+
+/** Polls the login until its device link is approved (the code is mailed then), for at most `ms`. */
+async function untilApproved(login: string, ms: number): Promise<Waiting> {
+  const until = Date.now() + ms
+  for (;;) {
+    const waiting = await api<Waiting>(`/v1/auth/login/${login}`)
+    if (waiting.waitingFor !== 'device') return waiting
+    if (Date.now() > until)
+      throw new Refusal({ code: -32000, message: 'The device was not approved in time' })
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+  }
+}
+
+async function session(): Promise<{ token: string; user: User } | undefined> {
+  const token = await read('session')
+  if (!token) return undefined
+  try {
+    const { user } = await api<{ user: User }>('/v1/auth/session', { token })
+    return { token, user }
+  } catch (error) {
+    if (error instanceof Refusal && error.error.code === 4100) {
+      await remove('session')
+      return undefined
+    }
+    throw error
+  }
+}
+
+const userOf = (user: User) => ({ id: user.id, email: user.email, address: user.address, accountType: 'eoa' })
+
+async function handle(method: FrameRequest['method'], params: unknown): Promise<unknown> {
+  switch (method) {
+    case 'connectEmail': {
+      const email = text(params, 'email')
+      const waiting = await api<Waiting>('/v1/auth/login', { body: { email, device: await deviceSecret() } })
+      pending = { login: waiting.login, email }
+      return action(waiting)
+    }
+    case 'connectDevice': {
+      if (!pending)
+        throw new Refusal({ code: -32000, message: 'No login in progress: enter your e-mail first' })
+      return action(await untilApproved(pending.login, 20 * 60_000))
+    }
+    case 'resendOtp': {
+      if (!pending)
+        throw new Refusal({ code: -32000, message: 'No login in progress: enter your e-mail first' })
+      return action(
+        await api<Waiting>(`/v1/auth/login/${pending.login}/resend`, {
+          body: { device: await deviceSecret() },
+        }),
+      )
+    }
+    case 'connectOtp': {
+      if (!pending)
+        throw new Refusal({ code: -32000, message: 'No login in progress: enter your e-mail first' })
+      const { token, user } = await api<{ token: string; user: User }>(
+        `/v1/auth/login/${pending.login}/verify`,
+        {
+          body: { device: await deviceSecret(), code: text(params, 'otp') },
+        },
+      )
+      await write('session', token)
+      pending = undefined
+      return userOf(user)
+    }
+    case 'getUser': {
+      const current = await session()
+      if (!current) throw notLoggedIn()
+      return userOf(current.user)
+    }
+    case 'isConnected':
+      return { isConnected: (await session()) !== undefined }
+    case 'signOut': {
+      const token = await read('session')
+      if (token) await api('/v1/auth/signout', { method: 'POST', token }).catch(() => undefined)
+      await remove('session')
+      return { signedOut: true }
+    }
+    default:
+      throw new Refusal({ code: 4200, message: `${method} is not supported by this wallet` })
+  }
+}
 
 /**
- * The frame's answer to one request. The e-mail login, keys and signing land here method by method; until a
- * method does, it is refused with 4200 (unsupported method), as EIP-1193 says.
+ * The frame's answer to one request. The e-mail login is served here; the keys and signing land method by method,
+ * and until a method does it is refused with 4200 (unsupported method), as EIP-1193 says.
  */
 export async function answer(request: FrameRequest): Promise<FrameResponse> {
-  switch (request.method) {
-    case 'isConnected':
-      return { id: request.id, result: { isConnected: false } }
-    default:
-      return {
-        id: request.id,
-        error: { code: 4200, message: `${request.method} is not supported by this wallet` },
-      }
+  try {
+    return { id: request.id, result: await handle(request.method, request.params) }
+  } catch (error) {
+    if (error instanceof Refusal) return { id: request.id, error: error.error }
+    return {
+      id: request.id,
+      error: { code: -32603, message: error instanceof Error ? error.message : 'Internal error' },
+    }
   }
 }

@@ -31,9 +31,11 @@ export class FrameTimeoutError extends BaseError {
 export class FrameRequestError extends BaseError {
   override name = 'FrameRequestError'
   readonly code: number
+  readonly data: unknown
   constructor(error: FrameError) {
     super(error.message)
     this.code = error.code
+    this.data = error.data
   }
 }
 

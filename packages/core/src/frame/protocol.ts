@@ -22,12 +22,14 @@ export interface FrameConnect {
 /**
  * What a page may ask the frame (SPEC §7: connect e-mail, device, one-time code, social, Farcaster, get user, sign
  * out, is connected, get chain id, RPC request, update e-mail, sync theme, smart account setup, preferred account
- * type). The frame answers a method it does not serve with code 4200.
+ * type; `resendOtp` asks for a new code of the login in progress). The frame answers a method it does not serve with
+ * code 4200.
  */
 export type FrameMethod =
   | 'connectEmail'
   | 'connectDevice'
   | 'connectOtp'
+  | 'resendOtp'
   | 'connectSocial'
   | 'connectFarcaster'
   | 'getUser'
@@ -51,6 +53,8 @@ export interface FrameError {
   /** EIP-1193 / JSON-RPC codes: 4001 rejected, 4100 unauthorized, 4200 unsupported, -32602 bad params… */
   code: number
   message: string
+  /** What a view needs besides the message: for a refused code, the server's status, reason and wait. */
+  data?: unknown
 }
 
 export type FrameResponse = { id: string; result: unknown } | { id: string; error: FrameError }

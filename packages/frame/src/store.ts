@@ -1,0 +1,44 @@
+// What the frame keeps on this device, in its own origin's IndexedDB (the dapp's page cannot read it): the device
+// secret the server knows this device by, and the session of the logged-in account.
+
+const DB = 'latch-frame'
+const STORE = 'kv'
+
+function open(): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(DB, 1)
+    request.onupgradeneeded = () => request.result.createObjectStore(STORE)
+    request.onsuccess = () => resolve(request.result)
+    request.onerror = () => reject(request.error)
+  })
+}
+
+async function run<T>(mode: IDBTransactionMode, use: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  const db = await open()
+  try {
+    return await new Promise<T>((resolve, reject) => {
+      const request = use(db.transaction(STORE, mode).objectStore(STORE))
+      request.onsuccess = () => resolve(request.result)
+      request.onerror = () => reject(request.error)
+    })
+  } finally {
+    db.close()
+  }
+}
+
+export const read = (key: string) => run<string | undefined>('readonly', (store) => store.get(key))
+export const write = (key: string, value: string) => run('readwrite', (store) => store.put(value, key))
+export const remove = (key: string) => run('readwrite', (store) => store.delete(key))
+
+/** This device's secret (32 random bytes, base64url), made on first use. */
+export async function deviceSecret(): Promise<string> {
+  const known = await read('device')
+  if (known) return known
+  const bytes = crypto.getRandomValues(new Uint8Array(32))
+  const secret = btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
+  await write('device', secret)
+  return secret
+}
