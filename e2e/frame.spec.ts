@@ -260,7 +260,15 @@ test('e-mail login through the frame: the code from the mail, the user, a reload
   })
   const code = codeOf(await catcher.waitFor(email, { since }))
   const user = await ask(page, 'connectOtp', { otp: code })
-  expect(user).toEqual({ result: { id: expect.any(String), email, address: null, accountType: 'eoa' } })
+  // The account's key, made in the frame: its address (the key itself never leaves the frame).
+  expect(user).toEqual({
+    result: {
+      id: expect.any(String),
+      email,
+      address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
+      accountType: 'eoa',
+    },
+  })
 
   // A new page load: the frame's own storage keeps the session (the page's holds nothing of it).
   await page.reload()
@@ -299,8 +307,10 @@ test('a new device logs in to the same account once the mailed link approves it;
   await expect(mailbox.getByRole('heading', { name: 'Device approved' })).toBeVisible()
   expect(await approved).toEqual({ result: { action: 'VERIFY_OTP', resendAt: expect.any(String) } })
   const code = codeOf(await catcher.waitFor(email, { since: codeSince }))
+  // The new device rebuilds the key from the server's two shares: the same account, the same address.
   const second = await ask(device, 'connectOtp', { otp: code })
   expect(second).toEqual(first)
+  expect(second).toMatchObject({ result: { address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/) } })
 
   // The device is known now: its next login mails a code at once. Five wrong codes lock it, the right one too.
   await ask(device, 'signOut')

@@ -1,4 +1,5 @@
 import type { FrameError, FrameRequest, FrameResponse } from '@latch/core/frame'
+import { createKey, deviceShare, fromBase64, keepDeviceShare, withKey } from './keys.ts'
 import { deviceSecret, read, remove, write } from './store.ts'
 
 /** A refusal the page sees: the server's message, and what it means for the view (wrong, expired, locked…). */
@@ -72,7 +73,7 @@ async function untilApproved(login: string, ms: number): Promise<Waiting> {
 
 async function session(): Promise<{ token: string; user: User } | undefined> {
   const token = await read('session')
-  if (!token) return undefined
+  if (typeof token !== 'string') return undefined
   try {
     const { user } = await api<{ user: User }>('/v1/auth/session', { token })
     return { token, user }
@@ -83,6 +84,49 @@ async function session(): Promise<{ token: string; user: User } | undefined> {
     }
     throw error
   }
+}
+
+/**
+ * Makes sure this device holds the account's key: made here on the account's first login (the server keeps two
+ * shares of three), or, on a device new to the account, rebuilt from the server's two shares, checked against the
+ * account's address, and the recovery share kept as this device's share.
+ */
+async function ensureKey(token: string, user: User): Promise<User> {
+  if (!user.address) {
+    const key = await createKey()
+    try {
+      const { user: stored } = await api<{ user: User }>('/v1/auth/keys', {
+        method: 'PUT',
+        body: { address: key.address, authShare: key.auth, recoveryShare: key.recovery },
+        token,
+      })
+      await keepDeviceShare(user.id, key.device)
+      return stored
+    } catch (error) {
+      // Another device of this new account stored its key first: use that one.
+      if (
+        !(error instanceof Refusal) ||
+        (error.error.data as { status?: number } | undefined)?.status !== 409
+      )
+        throw error
+      const { user: current } = await api<{ user: User }>('/v1/auth/session', { token })
+      return ensureKey(token, current)
+    } finally {
+      key.device.fill(0)
+    }
+  }
+  if (await deviceShare(user.id)) return user
+  const { authShare } = await api<{ authShare: string }>('/v1/auth/keys/auth', { token })
+  const { recoveryShare } = await api<{ recoveryShare: string | null }>('/v1/auth/keys/recovery', { token })
+  if (!recoveryShare)
+    throw new Refusal({
+      code: -32000,
+      message: 'This account’s recovery is sealed with a passphrase, which this wallet cannot ask for yet',
+    })
+  const recovery = new Uint8Array(fromBase64(recoveryShare))
+  await withKey([fromBase64(authShare), recovery], user.address, () => undefined)
+  await keepDeviceShare(user.id, recovery)
+  return user
 }
 
 const userOf = (user: User) => ({ id: user.id, email: user.email, address: user.address, accountType: 'eoa' })
@@ -120,18 +164,19 @@ async function handle(method: FrameRequest['method'], params: unknown): Promise<
       )
       await write('session', token)
       pending = undefined
-      return userOf(user)
+      return userOf(await ensureKey(token, user))
     }
     case 'getUser': {
       const current = await session()
       if (!current) throw notLoggedIn()
-      return userOf(current.user)
+      return userOf(await ensureKey(current.token, current.user))
     }
     case 'isConnected':
       return { isConnected: (await session()) !== undefined }
     case 'signOut': {
       const token = await read('session')
-      if (token) await api('/v1/auth/signout', { method: 'POST', token }).catch(() => undefined)
+      if (typeof token === 'string')
+        await api('/v1/auth/signout', { method: 'POST', token }).catch(() => undefined)
       await remove('session')
       return { signedOut: true }
     }

@@ -1,5 +1,5 @@
 // What the frame keeps on this device, in its own origin's IndexedDB (the dapp's page cannot read it): the device
-// secret the server knows this device by, and the session of the logged-in account.
+// secret the server knows this device by, the session of the logged-in account, and its sealed device share.
 
 const DB = 'latch-frame'
 const STORE = 'kv'
@@ -26,14 +26,14 @@ async function run<T>(mode: IDBTransactionMode, use: (store: IDBObjectStore) => 
   }
 }
 
-export const read = (key: string) => run<string | undefined>('readonly', (store) => store.get(key))
-export const write = (key: string, value: string) => run('readwrite', (store) => store.put(value, key))
+export const read = (key: string) => run<unknown>('readonly', (store) => store.get(key))
+export const write = (key: string, value: unknown) => run('readwrite', (store) => store.put(value, key))
 export const remove = (key: string) => run('readwrite', (store) => store.delete(key))
 
 /** This device's secret (32 random bytes, base64url), made on first use. */
 export async function deviceSecret(): Promise<string> {
   const known = await read('device')
-  if (known) return known
+  if (typeof known === 'string') return known
   const bytes = crypto.getRandomValues(new Uint8Array(32))
   const secret = btoa(String.fromCharCode(...bytes))
     .replace(/\+/g, '-')
