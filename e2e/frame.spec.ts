@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { codeOf, deviceLinkOf, type MailCatcher, startMailCatcher } from '@latch/devnet'
 import { type LatchServer, startServer } from '@latch/server'
 import { expect, type Page, test } from '@playwright/test'
+import { stringToHex, verifyMessage } from 'viem'
 import { build } from 'vite'
 import { clientSourceConditions } from '../scripts/sourceConditions.ts'
 
@@ -82,7 +83,18 @@ async function ask(page: Page, method: string, params?: unknown, timeoutMs = 10_
         latchFrame: typeof import('@latch/core/frame')
         channel?: Promise<import('@latch/core/frame').FrameChannel>
       }
-      held.channel ??= held.latchFrame.openFrameChannel({ frameUrl, projectId: project, loadTimeoutMs: 5000 })
+      held.channel ??= held.latchFrame
+        .openFrameChannel({ frameUrl, projectId: project, loadTimeoutMs: 5000 })
+        .then((opened) => {
+          // What the modal does: show the frame, at the modal body's size, while it asks the visitor.
+          opened.onEvent(({ event }) => {
+            opened.iframe.hidden = event === 'hide'
+            opened.iframe.style.width = '360px'
+            opened.iframe.style.height = '600px'
+            opened.iframe.style.border = '0'
+          })
+          return opened
+        })
       const channel = await held.channel
       return channel
         .request(method as never, params, { timeoutMs })
@@ -115,7 +127,7 @@ test('a page of the project’s allowed origins connects over the channel; it ca
         .latchFrame
       const channel = await openFrameChannel({ frameUrl, projectId: project, loadTimeoutMs: 5000 })
       const connected = await channel.request('isConnected')
-      const refused = await channel.request('rpcRequest').catch((error) => ({
+      const refused = await channel.request('initSmartAccount').catch((error) => ({
         name: error.name,
         code: error.code,
         message: error.shortMessage,
@@ -142,7 +154,11 @@ test('a page of the project’s allowed origins connects over the channel; it ca
   )
   expect(seen).toEqual({
     connected: { isConnected: false },
-    refused: { name: 'FrameRequestError', code: 4200, message: 'rpcRequest is not supported by this wallet' },
+    refused: {
+      name: 'FrameRequestError',
+      code: 4200,
+      message: 'initSmartAccount is not supported by this wallet',
+    },
     readable: false,
     hidden: true,
     afterClose: 'The wallet was closed',
@@ -333,4 +349,54 @@ test('a new device logs in to the same account once the mailed link approves it;
   // A new code is refused before 30 s, and its wait is said.
   expect(await ask(device, 'resendOtp')).toMatchObject({ error: { data: { status: 429, reason: 'wait' } } })
   await other.close()
+})
+
+test('personal_sign runs only once approved in the frame, which the page shows; a rejection signs nothing', async ({
+  page,
+}) => {
+  await openAt(page, DAPP)
+  const email = newEmail()
+  const since = new Date()
+  await ask(page, 'connectEmail', { email })
+  const login = await ask(page, 'connectOtp', { otp: codeOf(await catcher.waitFor(email, { since })) })
+  const address = (
+    'result' in login ? (login.result as { address: `0x${string}` }).address : '0x'
+  ) as `0x${string}`
+  const frame = page.frameLocator('iframe')
+  const wallet = page.locator('iframe')
+  await expect(wallet).toBeHidden()
+
+  const message = 'Sign in to Latch e2e\nNonce: 42'
+  const signing = ask(
+    page,
+    'rpcRequest',
+    { method: 'personal_sign', params: [stringToHex(message), address] },
+    30_000,
+  )
+  await expect(frame.getByRole('heading', { name: 'Signature request' })).toBeVisible()
+  await expect(wallet).toBeVisible()
+  expect(await wallet.boundingBox()).toMatchObject({ width: 360, height: 600 })
+  await expect(frame.getByText(DAPP)).toBeVisible()
+  await expect(frame.getByLabel('Message')).toHaveText(message)
+  await expect(frame.getByText(address)).toBeVisible()
+  await frame.getByRole('button', { name: 'Approve' }).click()
+  const signed = await signing
+  if (!('result' in signed)) throw new Error(`not signed: ${JSON.stringify(signed)}`)
+  expect(await verifyMessage({ address, message, signature: signed.result as `0x${string}` })).toBe(true)
+  await expect(wallet).toBeHidden()
+
+  const declined = ask(
+    page,
+    'rpcRequest',
+    { method: 'personal_sign', params: [stringToHex('no'), address] },
+    30_000,
+  )
+  await frame.getByRole('button', { name: 'Reject' }).click()
+  expect(await declined).toMatchObject({ error: { code: 4001, message: 'User rejected the request' } })
+  await expect(wallet).toBeHidden()
+
+  expect(await ask(page, 'rpcRequest', { method: 'eth_sign', params: [address, '0x00'] })).toMatchObject({
+    error: { code: 4200, message: 'Requested RPC call is not allowed' },
+  })
+  expect(await ask(page, 'rpcRequest', { method: 'eth_accounts' })).toEqual({ result: [address] })
 })

@@ -129,9 +129,10 @@ const budgets = {
   /**
    * The embedded wallet's frame page (packages/frame, served on its own origin): its script, what a visitor's
    * browser fetches when the frame is opened (only once the visitor picks the e-mail login): the channel, the login,
-   * its device storage, and the key (viem's secp256k1 and keccak, Shamir's split and combine).
+   * its device storage, the key (viem's secp256k1 and keccak, Shamir's split and combine) and the approval before a
+   * signature. Set as the page lands this session; its first commits (channel, login, key) had kept it lower.
    */
-  framePageJs: 20.25 * KiB,
+  framePageJs: 21.25 * KiB,
   /** Any lazy entry not listed above: a new one must fit this or get a budget of its own. */
   general: 10 * KiB,
   generalFiles: 3,

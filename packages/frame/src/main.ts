@@ -6,12 +6,14 @@ import {
   FRAME_PROTOCOL,
   FRAME_PROTOCOL_VERSION,
   type FrameConnect,
+  type FrameEvent,
   type FrameReady,
   type FrameRequest,
   type FrameResponse,
   isFrameMessage,
 } from '@latch/core/frame'
-import { answer } from './requests.ts'
+import './frame.css'
+import { answer, type PageContext } from './requests.ts'
 
 const parentOrigin = document.querySelector('meta[name="latch-parent"]')?.getAttribute('content') ?? ''
 
@@ -27,10 +29,15 @@ if (parentOrigin && window.parent !== window) {
     if (!isFrameMessage<FrameConnect>(event.data, 'connect') || !event.ports[0]) return
     const connected = event.ports[0]
     port = connected
+    const page: PageContext = {
+      origin: parentOrigin,
+      show: () => connected.postMessage({ event: 'show' } satisfies FrameEvent),
+      hide: () => connected.postMessage({ event: 'hide' } satisfies FrameEvent),
+    }
     connected.onmessage = (message) => {
       if (!isRequest(message.data)) return
       const request = message.data
-      answer(request).then(
+      answer(request, page).then(
         (response: FrameResponse) => connected.postMessage(response),
         (error: unknown) =>
           connected.postMessage({

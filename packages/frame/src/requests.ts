@@ -1,4 +1,14 @@
-import type { FrameError, FrameRequest, FrameResponse } from '@latch/core/frame'
+import {
+  type FrameError,
+  type FrameRequest,
+  type FrameResponse,
+  frameApprovalMethods,
+  frameReadMethods,
+  RPC_NOT_ALLOWED,
+} from '@latch/core/frame'
+import { hashMessage } from 'viem'
+import { sign } from 'viem/accounts'
+import { askApproval, readableMessage } from './approve.ts'
 import { createKey, deviceShare, fromBase64, keepDeviceShare, withKey } from './keys.ts'
 import { deviceSecret, read, remove, write } from './store.ts'
 
@@ -131,7 +141,54 @@ async function ensureKey(token: string, user: User): Promise<User> {
 
 const userOf = (user: User) => ({ id: user.id, email: user.email, address: user.address, accountType: 'eoa' })
 
-async function handle(method: FrameRequest['method'], params: unknown): Promise<unknown> {
+/** What a request may do with the page: reveal the frame for an approval, and whose page it is. */
+export interface PageContext {
+  origin: string
+  show(): void
+  hide(): void
+}
+
+/**
+ * An EIP-1193 request in the embedded wallet (SPEC §6): the account's address; personal_sign once the visitor
+ * approves it here; other reads and signing methods are not served yet (4200); anything else is not allowed.
+ */
+async function rpc(params: unknown, page: PageContext): Promise<unknown> {
+  const { method, params: args = [] } = (params ?? {}) as { method?: unknown; params?: unknown }
+  if (typeof method !== 'string' || !Array.isArray(args))
+    throw new Refusal({ code: -32602, message: 'rpcRequest takes { method, params: [] }' })
+  if (!frameReadMethods.has(method) && !frameApprovalMethods.has(method))
+    throw new Refusal({ code: 4200, message: RPC_NOT_ALLOWED })
+  const current = await session()
+  if (!current) throw notLoggedIn()
+  const user = await ensureKey(current.token, current.user)
+  const address = user.address ?? ''
+  if (method === 'eth_accounts' || method === 'eth_requestAccounts') return [address]
+  if (method !== 'personal_sign')
+    throw new Refusal({ code: 4200, message: `${method} is not supported by this wallet yet` })
+  const [message, signer] = args as [unknown, unknown]
+  if (typeof message !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(message))
+    throw new Refusal({ code: -32602, message: 'personal_sign takes a hex message' })
+  if (typeof signer !== 'string' || signer.toLowerCase() !== address.toLowerCase())
+    throw new Refusal({ code: 4100, message: 'personal_sign names another account' })
+  const approved = await askApproval(
+    {
+      title: 'Signature request',
+      origin: page.origin,
+      fields: [['Account', address]],
+      body: readableMessage(message),
+    },
+    page,
+  )
+  if (!approved) throw new Refusal({ code: 4001, message: 'User rejected the request' })
+  const share = await deviceShare(user.id)
+  if (!share) throw notLoggedIn()
+  const { authShare } = await api<{ authShare: string }>('/v1/auth/keys/auth', { token: current.token })
+  return withKey([share, fromBase64(authShare)], address, (privateKey) =>
+    sign({ hash: hashMessage({ raw: message as `0x${string}` }), privateKey, to: 'hex' }),
+  )
+}
+
+async function handle(method: FrameRequest['method'], params: unknown, page: PageContext): Promise<unknown> {
   switch (method) {
     case 'connectEmail': {
       const email = text(params, 'email')
@@ -180,6 +237,8 @@ async function handle(method: FrameRequest['method'], params: unknown): Promise<
       await remove('session')
       return { signedOut: true }
     }
+    case 'rpcRequest':
+      return rpc(params, page)
     default:
       throw new Refusal({ code: 4200, message: `${method} is not supported by this wallet` })
   }
@@ -189,9 +248,9 @@ async function handle(method: FrameRequest['method'], params: unknown): Promise<
  * The frame's answer to one request. The e-mail login is served here; the keys and signing land method by method,
  * and until a method does it is refused with 4200 (unsupported method), as EIP-1193 says.
  */
-export async function answer(request: FrameRequest): Promise<FrameResponse> {
+export async function answer(request: FrameRequest, page: PageContext): Promise<FrameResponse> {
   try {
-    return { id: request.id, result: await handle(request.method, request.params) }
+    return { id: request.id, result: await handle(request.method, request.params, page) }
   } catch (error) {
     if (error instanceof Refusal) return { id: request.id, error: error.error }
     return {

@@ -4,6 +4,7 @@ import {
   FRAME_PROTOCOL_VERSION,
   type FrameConnect,
   type FrameError,
+  type FrameEvent,
   type FrameMethod,
   type FrameReady,
   type FrameRequest,
@@ -64,6 +65,8 @@ export interface FrameChannel {
   readonly iframe: HTMLIFrameElement
   /** Asks the frame; settles with its answer, its refusal (FrameRequestError), a timeout, or FrameClosedError. */
   request<T = unknown>(method: FrameMethod, params?: unknown, options?: { timeoutMs?: number }): Promise<T>
+  /** Calls `listener` with each event the frame sends (show, hide); answers an unsubscribe. */
+  onEvent(listener: (event: FrameEvent) => void): () => void
   /** Removes the frame and rejects what waits. */
   close(): void
 }
@@ -131,7 +134,13 @@ export async function openFrameChannel(options: FrameChannelOptions): Promise<Fr
     { resolve(value: unknown): void; reject(error: Error): void; timer: ReturnType<typeof setTimeout> }
   >()
   let closed = false
+  const listeners = new Set<(event: FrameEvent) => void>()
   port1.onmessage = (event: MessageEvent) => {
+    const frameEvent = event.data as Partial<FrameEvent> | null
+    if (frameEvent?.event === 'show' || frameEvent?.event === 'hide') {
+      for (const listener of listeners) listener({ event: frameEvent.event })
+      return
+    }
     const response = event.data as Partial<FrameResponse> | null
     if (typeof response?.id !== 'string') return
     const waiting = pending.get(response.id)
@@ -158,9 +167,14 @@ export async function openFrameChannel(options: FrameChannelOptions): Promise<Fr
         port1.postMessage(request)
       })
     },
+    onEvent(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
     close() {
       if (closed) return
       closed = true
+      listeners.clear()
       for (const [id, waiting] of pending) {
         clearTimeout(waiting.timer)
         pending.delete(id)

@@ -59,6 +59,56 @@ export interface FrameError {
 
 export type FrameResponse = { id: string; result: unknown } | { id: string; error: FrameError }
 
+/**
+ * Frame → page on the channel, unasked: `show` when the frame needs the visitor (an approval: the page makes the
+ * frame visible, 360 × 600, in the modal's body), `hide` when it is done.
+ */
+export interface FrameEvent {
+  event: 'show' | 'hide'
+}
+
+/**
+ * The embedded wallet's RPC tiers (SPEC §6). Reads go to the chain; signing and sending run only once the visitor
+ * approves them inside the frame; anything else is refused: 'Requested RPC call is not allowed'.
+ */
+export const frameReadMethods: ReadonlySet<string> = new Set([
+  'eth_accounts',
+  'eth_requestAccounts',
+  'eth_chainId',
+  'eth_blockNumber',
+  'eth_call',
+  'eth_estimateGas',
+  'eth_feeHistory',
+  'eth_gasPrice',
+  'eth_getBalance',
+  'eth_getBlockByHash',
+  'eth_getBlockByNumber',
+  'eth_getCode',
+  'eth_getLogs',
+  'eth_getStorageAt',
+  'eth_getTransactionByHash',
+  'eth_getTransactionCount',
+  'eth_getTransactionReceipt',
+  'eth_maxPriorityFeePerGas',
+  'eth_sendRawTransaction',
+  'net_version',
+  'wallet_getCapabilities',
+  'wallet_getCallsStatus',
+])
+
+export const frameApprovalMethods: ReadonlySet<string> = new Set([
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'wallet_sendCalls',
+  'wallet_grantPermissions',
+  'wallet_revokePermissions',
+  'eth_sendUserOperation',
+])
+
+/** SPEC §6's refusal of a method in neither tier; the modal shows 'Action not allowed'. */
+export const RPC_NOT_ALLOWED = 'Requested RPC call is not allowed'
+
 /** Whether a window message is the protocol's `type` message (any other data is ignored, never thrown on). */
 export function isFrameMessage<T extends FrameReady | FrameConnect>(
   data: unknown,
