@@ -400,3 +400,30 @@ test('personal_sign runs only once approved in the frame, which the page shows; 
   })
   expect(await ask(page, 'rpcRequest', { method: 'eth_accounts' })).toEqual({ result: [address] })
 })
+
+test('update e-mail takes the codes mailed to both addresses; sync theme sets the frame’s colours', async ({
+  page,
+}) => {
+  await openAt(page, DAPP)
+  const email = newEmail()
+  let since = new Date()
+  await ask(page, 'connectEmail', { email })
+  const login = await ask(page, 'connectOtp', { otp: codeOf(await catcher.waitFor(email, { since })) })
+  const next = newEmail()
+  since = new Date()
+  expect(await ask(page, 'updateEmail', { email: next })).toEqual({
+    result: { action: 'VERIFY_PRIMARY_OTP_AND_SECONDARY_OTP' },
+  })
+  const primaryOtp = codeOf(await catcher.waitFor(email, { since }))
+  const secondaryOtp = codeOf(await catcher.waitFor(next, { since }))
+  const updated = await ask(page, 'updateEmailVerify', { primaryOtp, secondaryOtp })
+  expect(updated).toEqual({ result: { ...(login as { result: object }).result, email: next } })
+  expect(await ask(page, 'getUser')).toEqual(updated)
+
+  expect(await ask(page, 'syncTheme', { themeMode: 'dark' })).toEqual({ result: { themeMode: 'dark' } })
+  const walletFrame = page.frames().find((frame) => frame.url().startsWith(`${frameUrl}/frame`))
+  expect(await walletFrame?.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe('dark')
+  expect(await ask(page, 'syncTheme', { themeMode: 'sepia' })).toMatchObject({
+    error: { code: -32602, message: 'themeMode must be light or dark' },
+  })
+})

@@ -57,6 +57,8 @@ interface User {
 
 /** The login in progress on this frame (one at a time). */
 let pending: { login: string; email: string } | undefined
+/** The e-mail change in progress (its id), waiting for the codes of both addresses. */
+let changing: string | undefined
 
 const action = (waiting: Waiting) => ({
   action: waiting.waitingFor === 'device' ? 'VERIFY_DEVICE' : 'VERIFY_OTP',
@@ -239,6 +241,34 @@ async function handle(method: FrameRequest['method'], params: unknown, page: Pag
     }
     case 'rpcRequest':
       return rpc(params, page)
+    case 'updateEmail': {
+      const current = await session()
+      if (!current) throw notLoggedIn()
+      const { change } = await api<{ change: string }>('/v1/auth/email', {
+        body: { email: text(params, 'email') },
+        token: current.token,
+      })
+      changing = change
+      return { action: 'VERIFY_PRIMARY_OTP_AND_SECONDARY_OTP' }
+    }
+    case 'updateEmailVerify': {
+      const current = await session()
+      if (!current) throw notLoggedIn()
+      if (!changing) throw new Refusal({ code: -32000, message: 'No e-mail change in progress' })
+      const { user } = await api<{ user: User }>(`/v1/auth/email/${changing}/verify`, {
+        body: { code: text(params, 'primaryOtp'), newCode: text(params, 'secondaryOtp') },
+        token: current.token,
+      })
+      changing = undefined
+      return userOf(user)
+    }
+    case 'syncTheme': {
+      const mode = (params as { themeMode?: unknown } | undefined)?.themeMode
+      if (mode !== 'light' && mode !== 'dark')
+        throw new Refusal({ code: -32602, message: 'themeMode must be light or dark' })
+      document.documentElement.style.colorScheme = mode
+      return { themeMode: mode }
+    }
     default:
       throw new Refusal({ code: 4200, message: `${method} is not supported by this wallet` })
   }
