@@ -422,7 +422,9 @@ test('update e-mail takes the codes mailed to both addresses; sync theme sets th
 
   expect(await ask(page, 'syncTheme', { themeMode: 'dark' })).toEqual({ result: { themeMode: 'dark' } })
   const walletFrame = page.frames().find((frame) => frame.url().startsWith(`${frameUrl}/frame`))
-  expect(await walletFrame?.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe('dark')
+  expect(await walletFrame?.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe(
+    'dark',
+  )
   expect(await ask(page, 'syncTheme', { themeMode: 'sepia' })).toMatchObject({
     error: { code: -32602, message: 'themeMode must be light or dark' },
   })
