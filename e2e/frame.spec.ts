@@ -379,6 +379,14 @@ test('personal_sign runs only once approved in the frame, which the page shows; 
   await expect(frame.getByText(DAPP)).toBeVisible()
   await expect(frame.getByLabel('Message')).toHaveText(message)
   await expect(frame.getByText(address)).toBeVisible()
+  // Nothing a held key could press has focus; a second request meanwhile is refused, never drawn over this one.
+  await expect(frame.getByRole('button', { name: 'Approve' })).not.toBeFocused()
+  expect(
+    await ask(page, 'rpcRequest', { method: 'personal_sign', params: [stringToHex('swapped'), address] }),
+  ).toMatchObject({
+    error: { code: -32002, message: 'Another request is waiting for your approval in the wallet' },
+  })
+  await expect(frame.getByLabel('Message')).toHaveText(message)
   await frame.getByRole('button', { name: 'Approve' }).click()
   const signed = await signing
   if (!('result' in signed)) throw new Error(`not signed: ${JSON.stringify(signed)}`)

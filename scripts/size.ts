@@ -130,9 +130,10 @@ const budgets = {
    * The embedded wallet's frame page (packages/frame, served on its own origin): its script, what a visitor's
    * browser fetches when the frame is opened (only once the visitor picks the e-mail login): the channel, the login,
    * its device storage, the key (viem's secp256k1 and keccak, Shamir's split and combine) and the approval before a
-   * signature. Set as the page lands this session; its first commits (channel, login, key) had kept it lower.
+   * signature (its arming on visibility, one at a time, its deadline). Set as the page lands (issue 17: "set when
+   * they land"); the session's earlier commits had carried lower figures for the pieces then in.
    */
-  framePageJs: 21.25 * KiB,
+  framePageJs: 21.75 * KiB,
   /** Any lazy entry not listed above: a new one must fit this or get a budget of its own. */
   general: 10 * KiB,
   generalFiles: 3,

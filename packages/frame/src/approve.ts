@@ -1,6 +1,8 @@
 // The approval the frame asks of the visitor before it signs anything: what is signed, in readable form, for which
-// page, with Approve and Reject. It is the frame's own document (the dapp's page cannot draw over it or click it:
-// another origin), shown by the page in the modal's body while it waits.
+// page, with Approve and Reject. It is the frame's own document: the dapp's page can neither read it nor send clicks
+// into it, but it decides where the frame sits and what covers it. So the buttons wake only once the view has been
+// on screen a moment (and, where the browser can tell, unobscured), nothing is focused that a held key could press,
+// and one approval is open at a time.
 
 export interface Approval {
   title: string
@@ -12,13 +14,28 @@ export interface Approval {
   body?: string
 }
 
-/** Shows the approval and resolves with the visitor's choice; `show` and `hide` tell the page to reveal the frame. */
+/** How long the view must be on screen, unchanged, before its buttons take a click. */
+const ARM_MS = 700
+/** An approval nobody answers is declined after this long. */
+const APPROVAL_MS = 5 * 60_000
+
+let open = false
+
+/** Whether an approval is on screen (a second request is refused meanwhile, never drawn over it). */
+export const approvalOpen = () => open
+
+/**
+ * Shows the approval and resolves with the visitor's choice (false after 5 minutes unanswered); `show` and `hide`
+ * tell the page to reveal the frame.
+ */
 export function askApproval(approval: Approval, page: { show(): void; hide(): void }): Promise<boolean> {
+  open = true
   const section = document.createElement('section')
   section.className = 'approval'
   section.setAttribute('aria-labelledby', 'approval-title')
   const title = document.createElement('h1')
   title.id = 'approval-title'
+  title.tabIndex = -1
   title.textContent = approval.title
   const origin = document.createElement('p')
   origin.className = 'origin'
@@ -49,29 +66,71 @@ export function askApproval(approval: Approval, page: { show(): void; hide(): vo
   approve.type = 'button'
   approve.className = 'primary'
   approve.textContent = 'Approve'
+  approve.disabled = true
   actions.append(reject, approve)
   section.append(actions)
   document.body.replaceChildren(section)
   page.show()
-  approve.focus()
+  title.focus()
+
+  // Approve wakes after ARM_MS on screen; a resize, or the browser seeing the frame covered or clipped, puts it
+  // back to sleep (IntersectionObserver v2's isVisible, where the browser has it).
+  let visible = true
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const arm = () => {
+    approve.disabled = true
+    clearTimeout(timer)
+    timer = setTimeout(() => {
+      approve.disabled = !visible
+    }, ARM_MS)
+  }
+  const observer =
+    'IntersectionObserver' in window
+      ? new IntersectionObserver(
+          ([entry]) => {
+            const seen = entry as (IntersectionObserverEntry & { isVisible?: boolean }) | undefined
+            visible = (seen?.intersectionRatio ?? 0) >= 0.99 && seen?.isVisible !== false
+            arm()
+          },
+          { threshold: [0, 0.99, 1], trackVisibility: true, delay: 100 } as IntersectionObserverInit,
+        )
+      : undefined
+  observer?.observe(approve)
+  window.addEventListener('resize', arm)
+  arm()
+
   return new Promise((resolve) => {
     const settle = (approved: boolean) => {
+      clearTimeout(timer)
+      clearTimeout(deadline)
+      observer?.disconnect()
+      window.removeEventListener('resize', arm)
       document.body.replaceChildren()
+      open = false
       page.hide()
       resolve(approved)
     }
+    const deadline = setTimeout(() => settle(false), APPROVAL_MS)
     approve.addEventListener('click', () => settle(true), { once: true })
     reject.addEventListener('click', () => settle(false), { once: true })
   })
 }
 
-/** A personal_sign message as a person reads it: UTF-8 text when it is, else its hex. */
+/**
+ * A personal_sign message as a person reads it: UTF-8 text when it is, else its hex. Characters that hide or
+ * reorder text (controls, bidirectional overrides, zero-width marks) are written out as \u{…}, so what is shown is
+ * what is signed.
+ */
 export function readableMessage(hex: string): string {
   if (!/^0x([0-9a-fA-F]{2})*$/.test(hex)) return hex
   const bytes = Uint8Array.from(hex.slice(2).match(/../g) ?? [], (pair) => Number.parseInt(pair, 16))
+  let text: string
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
   } catch {
     return hex
   }
+  return text.replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, (character) =>
+    character === '\n' || character === '\t' ? character : `\\u{${character.codePointAt(0)?.toString(16)}}`,
+  )
 }

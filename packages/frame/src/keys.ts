@@ -23,7 +23,9 @@ export async function createKey(): Promise<{
   const [device, auth, recovery] = await split(secret, 3, 2)
   secret.fill(0)
   if (!device || !auth || !recovery) throw new Error('splitting the key gave fewer than 3 shares')
-  return { address, device: new Uint8Array(device), auth: toBase64(auth), recovery: toBase64(recovery) }
+  const kept = { address, device: new Uint8Array(device), auth: toBase64(auth), recovery: toBase64(recovery) }
+  for (const share of [device, auth, recovery]) share.fill(0)
+  return kept
 }
 
 function hexBytes(hex: Hex): Uint8Array {
@@ -33,15 +35,18 @@ function hexBytes(hex: Hex): Uint8Array {
 }
 
 /**
- * Runs `use` with the key two shares make, then zeroes it. Throws when the shares do not make the key of
- * `address` (a share was altered, or belongs to another account).
+ * Runs `use` with the key two shares make, then zeroes its bytes and the shares it decoded (a share passed as bytes
+ * is its caller's to zero; the key's hex string cannot be, and is left to the collector). Throws when the shares do
+ * not make the key of `address` (a share was altered, or belongs to another account).
  */
 export async function withKey<T>(
-  shares: [Uint8Array, Uint8Array | string],
+  shares: [Uint8Array | string, Uint8Array | string],
   address: string,
   use: (privateKey: Hex) => Promise<T> | T,
 ): Promise<T> {
-  const secret = await combine(shares.map((share) => (typeof share === 'string' ? fromBase64(share) : share)))
+  const decoded = shares.map((share) => (typeof share === 'string' ? fromBase64(share) : share))
+  const secret = await combine(decoded)
+  for (const [index, share] of decoded.entries()) if (typeof shares[index] === 'string') share.fill(0)
   try {
     const privateKey = bytesToHex(secret)
     if (privateKeyToAddress(privateKey).toLowerCase() !== address.toLowerCase())
@@ -61,6 +66,11 @@ export async function keepDeviceShare(accountId: string, share: Uint8Array<Array
   const iv = crypto.getRandomValues(new Uint8Array(12))
   const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, share))
   await write(`share:${accountId}`, { key, iv, sealed })
+}
+
+/** Whether this device keeps a share of the account (read without opening it). */
+export async function hasDeviceShare(accountId: string): Promise<boolean> {
+  return (await read(`share:${accountId}`)) !== undefined
 }
 
 /** The account's device share on this device, or undefined when this device has none. */

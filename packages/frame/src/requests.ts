@@ -8,8 +8,8 @@ import {
 } from '@latch/core/frame'
 import { hashMessage } from 'viem'
 import { sign } from 'viem/accounts'
-import { askApproval, readableMessage } from './approve.ts'
-import { createKey, deviceShare, fromBase64, keepDeviceShare, withKey } from './keys.ts'
+import { approvalOpen, askApproval, readableMessage } from './approve.ts'
+import { createKey, deviceShare, fromBase64, hasDeviceShare, keepDeviceShare, withKey } from './keys.ts'
 import { deviceSecret, read, remove, write } from './store.ts'
 
 /** A refusal the page sees: the server's message, and what it means for the view (wrong, expired, locked…). */
@@ -71,11 +71,15 @@ function text(params: unknown, name: string): string {
   return value
 }
 
-/** Polls the login until its device link is approved (the code is mailed then), for at most `ms`. */
-async function untilApproved(login: string, ms: number): Promise<Waiting> {
+/**
+ * Polls the login until its device link is approved (the code is mailed then), for at most `ms`; stops when another
+ * login or a sign-out replaces it.
+ */
+async function untilApproved(login: { login: string }, ms: number): Promise<Waiting> {
   const until = Date.now() + ms
   for (;;) {
-    const waiting = await api<Waiting>(`/v1/auth/login/${login}`)
+    if (pending !== login) throw new Refusal({ code: -32000, message: 'This login was replaced by another' })
+    const waiting = await api<Waiting>(`/v1/auth/login/${login.login}`)
     if (waiting.waitingFor !== 'device') return waiting
     if (Date.now() > until)
       throw new Refusal({ code: -32000, message: 'The device was not approved in time' })
@@ -127,7 +131,7 @@ async function ensureKey(token: string, user: User): Promise<User> {
       key.device.fill(0)
     }
   }
-  if (await deviceShare(user.id)) return user
+  if (await hasDeviceShare(user.id)) return user
   const { authShare } = await api<{ authShare: string }>('/v1/auth/keys/auth', { token })
   const { recoveryShare } = await api<{ recoveryShare: string | null }>('/v1/auth/keys/recovery', { token })
   if (!recoveryShare)
@@ -136,8 +140,12 @@ async function ensureKey(token: string, user: User): Promise<User> {
       message: 'This account’s recovery is sealed with a passphrase, which this wallet cannot ask for yet',
     })
   const recovery = new Uint8Array(fromBase64(recoveryShare))
-  await withKey([fromBase64(authShare), recovery], user.address, () => undefined)
-  await keepDeviceShare(user.id, recovery)
+  try {
+    await withKey([authShare, recovery], user.address, () => undefined)
+    await keepDeviceShare(user.id, recovery)
+  } finally {
+    recovery.fill(0)
+  }
   return user
 }
 
@@ -167,6 +175,8 @@ async function rpc(params: unknown, page: PageContext): Promise<unknown> {
   if (method === 'eth_accounts' || method === 'eth_requestAccounts') return [address]
   if (method !== 'personal_sign')
     throw new Refusal({ code: 4200, message: `${method} is not supported by this wallet yet` })
+  if (approvalOpen())
+    throw new Refusal({ code: -32002, message: 'Another request is waiting for your approval in the wallet' })
   const [message, signer] = args as [unknown, unknown]
   if (typeof message !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(message))
     throw new Refusal({ code: -32602, message: 'personal_sign takes a hex message' })
@@ -184,10 +194,14 @@ async function rpc(params: unknown, page: PageContext): Promise<unknown> {
   if (!approved) throw new Refusal({ code: 4001, message: 'User rejected the request' })
   const share = await deviceShare(user.id)
   if (!share) throw notLoggedIn()
-  const { authShare } = await api<{ authShare: string }>('/v1/auth/keys/auth', { token: current.token })
-  return withKey([share, fromBase64(authShare)], address, (privateKey) =>
-    sign({ hash: hashMessage({ raw: message as `0x${string}` }), privateKey, to: 'hex' }),
-  )
+  try {
+    const { authShare } = await api<{ authShare: string }>('/v1/auth/keys/auth', { token: current.token })
+    return await withKey([share, authShare], address, (privateKey) =>
+      sign({ hash: hashMessage({ raw: message as `0x${string}` }), privateKey, to: 'hex' }),
+    )
+  } finally {
+    share.fill(0)
+  }
 }
 
 async function handle(method: FrameRequest['method'], params: unknown, page: PageContext): Promise<unknown> {
@@ -201,7 +215,7 @@ async function handle(method: FrameRequest['method'], params: unknown, page: Pag
     case 'connectDevice': {
       if (!pending)
         throw new Refusal({ code: -32000, message: 'No login in progress: enter your e-mail first' })
-      return action(await untilApproved(pending.login, 20 * 60_000))
+      return action(await untilApproved(pending, 20 * 60_000))
     }
     case 'resendOtp': {
       if (!pending)
@@ -237,6 +251,8 @@ async function handle(method: FrameRequest['method'], params: unknown, page: Pag
       if (typeof token === 'string')
         await api('/v1/auth/signout', { method: 'POST', token }).catch(() => undefined)
       await remove('session')
+      pending = undefined
+      changing = undefined
       return { signedOut: true }
     }
     case 'rpcRequest':

@@ -13,13 +13,16 @@ function open(): Promise<IDBDatabase> {
   })
 }
 
+/** One request in its own transaction: settles when the transaction has committed (a write is then on disk). */
 async function run<T>(mode: IDBTransactionMode, use: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
   const db = await open()
   try {
     return await new Promise<T>((resolve, reject) => {
-      const request = use(db.transaction(STORE, mode).objectStore(STORE))
-      request.onsuccess = () => resolve(request.result)
-      request.onerror = () => reject(request.error)
+      const transaction = db.transaction(STORE, mode)
+      const request = use(transaction.objectStore(STORE))
+      transaction.oncomplete = () => resolve(request.result)
+      transaction.onerror = () => reject(transaction.error ?? request.error)
+      transaction.onabort = () => reject(transaction.error ?? new Error('IndexedDB transaction aborted'))
     })
   } finally {
     db.close()
@@ -30,15 +33,23 @@ export const read = (key: string) => run<unknown>('readonly', (store) => store.g
 export const write = (key: string, value: unknown) => run('readwrite', (store) => store.put(value, key))
 export const remove = (key: string) => run('readwrite', (store) => store.delete(key))
 
-/** This device's secret (32 random bytes, base64url), made on first use. */
-export async function deviceSecret(): Promise<string> {
-  const known = await read('device')
-  if (typeof known === 'string') return known
-  const bytes = crypto.getRandomValues(new Uint8Array(32))
-  const secret = btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '')
-  await write('device', secret)
+let secret: Promise<string> | undefined
+
+/** This device's secret (32 random bytes, base64url), made on first use (once, however many ask at once). */
+export function deviceSecret(): Promise<string> {
+  secret ??= (async () => {
+    const known = await read('device')
+    if (typeof known === 'string') return known
+    const bytes = crypto.getRandomValues(new Uint8Array(32))
+    const made = btoa(String.fromCharCode(...bytes))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '')
+    await write('device', made)
+    return made
+  })()
+  secret.catch(() => {
+    secret = undefined
+  })
   return secret
 }
