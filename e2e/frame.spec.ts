@@ -292,9 +292,23 @@ test('e-mail login through the frame: the code from the mail, the user, a reload
   expect(await ask(page, 'getUser')).toEqual(user)
   expect(await page.evaluate(() => indexedDB.databases().then((dbs) => dbs.map((db) => db.name)))).toEqual([])
 
-  expect(await ask(page, 'signOut')).toEqual({ result: { signedOut: true } })
+  expect(await ask(page, 'signOut')).toEqual({ result: { signedOut: true, forgotDevice: false } })
   expect(await ask(page, 'isConnected')).toEqual({ result: { isConnected: false } })
   expect(await ask(page, 'getUser')).toMatchObject({ error: { code: 4100, message: 'Not logged in' } })
+
+  // Signed out, the device is still known: a code at once. Forgotten, it is a new device: the mailed link again.
+  const againSince = new Date()
+  expect(await ask(page, 'connectEmail', { email })).toMatchObject({ result: { action: 'VERIFY_OTP' } })
+  const again = await ask(page, 'connectOtp', {
+    otp: codeOf(await catcher.waitFor(email, { since: againSince })),
+  })
+  expect(again).toEqual(user)
+  expect(await ask(page, 'signOut', { forgetDevice: true })).toEqual({
+    result: { signedOut: true, forgotDevice: true },
+  })
+  expect(await ask(page, 'connectEmail', { email })).toEqual({
+    result: { action: 'VERIFY_DEVICE', resendAt: null },
+  })
 })
 
 test('a new device logs in to the same account once the mailed link approves it; five wrong codes lock', async ({

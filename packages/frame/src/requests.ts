@@ -10,7 +10,7 @@ import { hashMessage } from 'viem'
 import { sign } from 'viem/accounts'
 import { approvalOpen, askApproval, readableMessage } from './approve.ts'
 import { createKey, deviceShare, fromBase64, hasDeviceShare, keepDeviceShare, withKey } from './keys.ts'
-import { deviceSecret, read, remove, write } from './store.ts'
+import { deviceSecret, forgetDeviceSecret, read, remove, write } from './store.ts'
 
 /** A refusal the page sees: the server's message, and what it means for the view (wrong, expired, locked…). */
 class Refusal extends Error {
@@ -247,13 +247,21 @@ async function handle(method: FrameRequest['method'], params: unknown, page: Pag
     case 'isConnected':
       return { isConnected: (await session()) !== undefined }
     case 'signOut': {
+      // SPEC §4: signing out keeps this device's share unless the visitor asks to forget the device: then its share
+      // and the device secret go, and a next login here is a new device's (the mailed link again).
+      const forget = (params as { forgetDevice?: unknown } | undefined)?.forgetDevice === true
+      const current = forget ? await session().catch(() => undefined) : undefined
       const token = await read('session')
       if (typeof token === 'string')
         await api('/v1/auth/signout', { method: 'POST', token }).catch(() => undefined)
       await remove('session')
+      if (forget) {
+        if (current) await remove(`share:${current.user.id}`)
+        await forgetDeviceSecret()
+      }
       pending = undefined
       changing = undefined
-      return { signedOut: true }
+      return { signedOut: true, forgotDevice: forget }
     }
     case 'rpcRequest':
       return rpc(params, page)

@@ -53,3 +53,9 @@ export function deviceSecret(): Promise<string> {
   })
   return secret
 }
+
+/** Forgets this device's secret: the server will not know the next one. */
+export async function forgetDeviceSecret(): Promise<void> {
+  secret = undefined
+  await remove('device')
+}
