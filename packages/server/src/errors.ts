@@ -38,7 +38,8 @@ function pathOf(instancePath: string, value?: unknown): PropertyKey[] {
       }
     }
     const key = parts.slice(i, end).join('/')
-    path.push(/^\d+$/.test(key) ? Number(key) : key)
+    // An index as a number; digits past 2^53 stay text (as a number they would name another key).
+    path.push(/^\d+$/.test(key) && Number.isSafeInteger(Number(key)) ? Number(key) : key)
     node = node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined
     i = end
   }

@@ -24,9 +24,16 @@ function run(args: string[], onStdout?: (text: string, stop: (signal: NodeJS.Sig
   })
   let stdout = ''
   let stderr = ''
+  // Once: a second signal tells the server not to wait (exit 1), and the watched line stays in what is read.
+  let signalled = false
+  const stop = (signal: NodeJS.Signals) => {
+    if (signalled) return
+    signalled = true
+    proc.kill(signal)
+  }
   proc.stdout.on('data', (chunk) => {
     stdout += chunk
-    onStdout?.(stdout, (signal) => proc.kill(signal))
+    onStdout?.(stdout, stop)
   })
   proc.stderr.on('data', (chunk) => {
     stderr += chunk

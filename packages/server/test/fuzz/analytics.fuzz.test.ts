@@ -102,6 +102,13 @@ describe('known breakers: 400 naming the field', () => {
       [{ op: 'add', path: ['body', 'props', 'properties', '\udc00'], value: 'v' }],
       'props.properties*',
     ],
+    // Found by this fuzzer: a key of digits past 2^53 was named as the number it rounds to.
+    [
+      'a too-long value under the key 9007199254740993',
+      one,
+      [{ op: 'add', path: ['body', 'props', 'properties', '9007199254740993'], value: 'x'.repeat(1001) }],
+      'props.properties.9007199254740993',
+    ],
   ]
   it.each(cases)('POST /e with %s', async (_, spec, ops, field) => {
     await expectRefused(t.app, spec, ops, field, lastError)
