@@ -185,11 +185,15 @@ function baseUrlOf(app: FastifyInstance, publicUrl: string | undefined): () => s
   }
   let listening: string | undefined
   return () => {
-    if (listening) return listening
-    const [address] = app.addresses()
-    if (!address || typeof address === 'string') return 'http://localhost'
-    const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
-    listening = `http://${host}:${address.port}`
-    return listening
+    listening ??= listeningUrl(app)
+    return listening ?? 'http://localhost'
   }
+}
+
+/** `http://host:port` an app listens on (IPv6 hosts in brackets), or undefined before it listens. */
+export function listeningUrl(app: FastifyInstance): string | undefined {
+  const [address] = app.addresses()
+  if (!address || typeof address === 'string') return undefined
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
+  return `http://${host}:${address.port}`
 }

@@ -1,8 +1,7 @@
-import type { AddressInfo } from 'node:net'
 import { dirname, join } from 'node:path'
 import type { FastifyServerOptions } from 'fastify'
 import { Redis } from 'ioredis'
-import { type CreateAppOptions, createApp, type LatchApp } from './app.ts'
+import { type CreateAppOptions, createApp, type LatchApp, listeningUrl } from './app.ts'
 import { createMailer, type Mailer } from './auth/mail.ts'
 import { type AuthSecrets, devAuthSecrets, generateAuthSecrets } from './auth/secrets.ts'
 import { devnetBlockchainConfig } from './chains/defaults.ts'
@@ -136,8 +135,6 @@ export async function startServer(options: StartServerOptions = {}): Promise<Lat
     redis?.disconnect()
     throw error
   }
-  const address = app.server.address() as AddressInfo
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
   let closing: Promise<void> | undefined
   const started = app
   const indexers =
@@ -146,7 +143,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Lat
       : blockchain.chains.map((chain) => createIndexer({ chain, storage, log: started.log }))
   for (const indexer of indexers) indexer.start()
   return {
-    url: `http://${host}:${address.port}`,
+    url: urlOf(started),
     app: started,
     ...(frame ? { frame } : {}),
     storage,
@@ -196,8 +193,13 @@ async function startFrame(
     await app.close()
     throw error
   }
-  const address = app.server.address() as AddressInfo
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
-  publicUrl ??= `http://${host}:${address.port}`
+  publicUrl ??= urlOf(app)
   return { url: publicUrl, app }
+}
+
+/** Where a listening app is reached. */
+function urlOf(app: LatchApp): string {
+  const url = listeningUrl(app)
+  if (!url) throw new Error('The server is not listening')
+  return url
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto'
+import { randomBytes, randomInt, randomUUID } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { getAddress } from 'viem'
@@ -9,6 +9,7 @@ import { type AuthSecrets, codeHmac, codeKey, codeMatches, seal, unseal } from '
 import { errorBody, text } from '../schemas.ts'
 import type { AuthAccount, AuthSession, Challenge } from '../storage/auth.ts'
 import type { Storage } from '../storage/types.ts'
+import { sha256Hex } from '../tokens.ts'
 
 export interface AuthRoutesOptions {
   storage: Storage
@@ -36,7 +37,6 @@ const HOUR_MS = 60 * 60_000
 const SESSION_MS = 30 * 24 * HOUR_MS
 const PURGE_INTERVAL_MS = 10 * 60_000
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
 const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
 /** Six digits, each equally likely. */
 const newCode = () => randomInt(0, 1_000_000).toString().padStart(6, '0')
@@ -237,7 +237,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   /** The session of the request's bearer token, or undefined with 401 sent. */
   async function sessionOf(request: FastifyRequest, reply: FastifyReply): Promise<AuthSession | undefined> {
     const token = bearer(request)
-    const session = token ? await storage.auth.session(sha256(token), now()) : undefined
+    const session = token ? await storage.auth.session(sha256Hex(token), now()) : undefined
     if (!session)
       await reply.code(401).send({ error: 'Not logged in: the session is missing, ended or unknown' })
     return session
@@ -250,7 +250,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       await reply.code(404).send({ error: 'This login is unknown or has ended; start again' })
       return undefined
     }
-    if (device !== undefined && challenge.deviceHash !== sha256(device)) {
+    if (device !== undefined && challenge.deviceHash !== sha256Hex(device)) {
       await reply.code(403).send({ error: 'This login was started on another device' })
       return undefined
     }
@@ -327,7 +327,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       const { email: address, device: deviceSecret } = request.body
       if (await mailUnavailable(reply)) return reply
-      const deviceHash = sha256(deviceSecret)
+      const deviceHash = sha256Hex(deviceSecret)
       const account = await storage.auth.accountByEmail(address)
       const newDevice = account ? !(await storage.auth.deviceConfirmed(account.id, deviceHash)) : false
       const challenge = await startChallenge(reply, {
@@ -341,7 +341,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       if (!challenge) return reply
       if (newDevice) {
         const token = randomBytes(32).toString('base64url')
-        await storage.auth.createDeviceLink(sha256(token), challenge.id, challenge.expiresAt)
+        await storage.auth.createDeviceLink(sha256Hex(token), challenge.id, challenge.expiresAt)
         const href = `${options.baseUrl()}/v1/auth/device?token=${token}`
         if (!(await deliver(request, deviceLinkMail(address, href, DEVICE_LINK_TTL_MS / 60_000))))
           return mailFailed(reply)
@@ -467,7 +467,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         newAccountId,
         deviceHash: challenge.deviceHash,
         session: {
-          tokenHash: sha256(token),
+          tokenHash: sha256Hex(token),
           createdAt,
           expiresAt: new Date(createdAt.getTime() + sessionMs),
         },
@@ -501,7 +501,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       const token = request.query.token ?? ''
       const link = /^[A-Za-z0-9_-]{43}$/.test(token)
-        ? await storage.auth.deviceLink(sha256(token), now())
+        ? await storage.auth.deviceLink(sha256Hex(token), now())
         : ({ status: 'unknown' } as const)
       return devicePage(reply, link.status === 'usable' ? { status: 'ask', token } : link)
     },
@@ -523,11 +523,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       const token = request.body.token
       const challengeId = /^[A-Za-z0-9_-]{43}$/.test(token)
-        ? await storage.auth.useDeviceLink(sha256(token), now())
+        ? await storage.auth.useDeviceLink(sha256Hex(token), now())
         : undefined
       if (!challengeId) {
         const link = /^[A-Za-z0-9_-]{43}$/.test(token)
-          ? await storage.auth.deviceLink(sha256(token), now())
+          ? await storage.auth.deviceLink(sha256Hex(token), now())
           : ({ status: 'unknown' } as const)
         return devicePage(reply, link.status === 'usable' ? { status: 'unknown' } : link)
       }
@@ -570,7 +570,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       const token = bearer(request)
       if (!token)
         return reply.code(401).send({ error: 'Not logged in: the session is missing, ended or unknown' })
-      await storage.auth.revokeSession(sha256(token), now())
+      await storage.auth.revokeSession(sha256Hex(token), now())
       return { signedOut: true as const }
     },
   )

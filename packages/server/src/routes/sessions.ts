@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { getAddress, type Hex } from 'viem'
@@ -25,6 +25,7 @@ import {
 import { checkSignature } from '../signatures.ts'
 import type { SessionRecord } from '../storage/sessions.ts'
 import type { Storage } from '../storage/types.ts'
+import { sha256Hex } from '../tokens.ts'
 
 export interface SessionsRoutesOptions {
   storage: Storage
@@ -56,8 +57,6 @@ function newNonce(): string {
   }
   return nonce
 }
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 const session = z.object({
   id: z.string().meta({ description: 'The session id: the pci that revokes it' }),
@@ -202,7 +201,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<SessionsRoutesOptions> = asyn
         expiresAt: sessionExpiry(fields, maxSessionMs),
         revokedAt: null,
       }
-      const created = await storage.sessions.create({ ...record, tokenHash: sha256(token), nonce }, now())
+      const created = await storage.sessions.create({ ...record, tokenHash: sha256Hex(token), nonce }, now())
       if (created === 'nonce') return refuse(reply, nonceRefusal)
       return reply.code(201).send({ token, session: sessionOf(record) })
     },
@@ -229,7 +228,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<SessionsRoutesOptions> = asyn
       const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1]
       if (!token) return reply.code(401).send({ error: 'Missing session token' })
       const at = now()
-      const mine = await storage.sessions.byTokenHash(sha256(token))
+      const mine = await storage.sessions.byTokenHash(sha256Hex(token))
       if (
         !mine ||
         mine.address.toLowerCase() !== request.params.address ||
