@@ -1,4 +1,4 @@
-import { startDevnet, startWcWallet, type WcWallet } from '@latch/devnet'
+import { type MailCatcher, startDevnet, startMailCatcher, startWcWallet, type WcWallet } from '@latch/devnet'
 import { type Relay, startRelay } from '@latch/relay'
 import {
   defaultRateLimits,
@@ -27,6 +27,10 @@ export interface Devnet {
 
 export interface LatchServer {
   url: string
+  /** The embedded wallet's frame origin (e-mail login), whose mail goes to the worker's catcher. */
+  frameUrl: string
+  /** The worker's SMTP catcher: every login code and device link the server mails. */
+  mail: MailCatcher
   storage: Storage
 }
 
@@ -123,10 +127,12 @@ export const test = base.extend<
       // indexing) the worker's own devnet, where the hostile account's token is listed too.
       const blockchain = devnetBlockchainConfig({ rpcA: devnet.rpcA, rpcB: devnet.rpcB })
       blockchain.chains[0]!.tokens.push({ ...hostileToken, address: devnet.hostileToken })
+      const mail = await startMailCatcher({ port: 0 })
       const server = await startServer({
         port: 0,
         dataDir: 'memory',
         logger: false,
+        frame: { port: 0, smtpUrl: mail.url },
         blockchain,
         // A worker is one address doing the work of many visitors: its limits are ten times the defaults.
         rateLimits: Object.fromEntries(
@@ -153,8 +159,9 @@ export const test = base.extend<
         attributes: {},
         messageHash: 'e2e-hostile-name',
       })
-      await use({ url: server.url, storage: server.storage })
+      await use({ url: server.url, frameUrl: server.frame?.url ?? '', mail, storage: server.storage })
       await server.close()
+      await mail.close()
     },
     { scope: 'worker' },
   ],
@@ -195,7 +202,9 @@ export const test = base.extend<
     await wallet.stop()
   },
   demo: async ({ page, devnet, latchServer, relay, contentSecurityPolicy }, use) => {
-    await use(new DemoPage(page, devnet, latchServer.url, relay.url, contentSecurityPolicy))
+    await use(
+      new DemoPage(page, devnet, latchServer.url, relay.url, latchServer.frameUrl, contentSecurityPolicy),
+    )
   },
 })
 
@@ -207,6 +216,7 @@ export class DemoPage {
     public devnet: Devnet,
     readonly apiUrl: string,
     readonly relayUrl: string,
+    readonly frameUrl: string,
     readonly contentSecurityPolicy?: string,
   ) {}
 
@@ -217,6 +227,7 @@ export class DemoPage {
       rpcB: this.devnet.rpcB,
       api: this.apiUrl,
       relay: this.relayUrl,
+      frame: this.frameUrl,
     })
     for (const [key, value] of new URLSearchParams(extra)) params.set(key, value)
     return `${path}?${params}`

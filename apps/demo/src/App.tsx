@@ -1,10 +1,11 @@
 import type { View } from '@latch/core'
 import { ConnectButton, NetworkButton, useAccount, useLatch, useLatchClient } from '@latch/react'
 import { lazy, Suspense, useState } from 'react'
-import { StateReadout } from './StateReadout.tsx'
 
 // Shown once a wallet is connected: not part of what the page needs to show the Connect button.
 const WalletActions = lazy(() => import('./WalletActions.tsx').then((m) => ({ default: m.WalletActions })))
+// The client's state, for people trying the demo and for the e2e tests: nor is this.
+const StateReadout = lazy(() => import('./StateReadout.tsx').then((m) => ({ default: m.StateReadout })))
 
 const views: { view: View; label: string }[] = [
   { view: 'Connect', label: 'Connect' },
@@ -67,7 +68,9 @@ export function App() {
             <WalletActions />
           </Suspense>
         </ConnectedOnly>
-        <StateReadout />
+        <Suspense fallback={null}>
+          <StateReadout />
+        </Suspense>
       </main>
     </>
   )

@@ -26,6 +26,11 @@ export function readDemoConfig(search: string) {
     apiUrl: params.get('api') === 'off' ? undefined : (params.get('api') ?? 'http://127.0.0.1:8787'),
     projectId: params.get('project') ?? 'latch-demo',
     /**
+     * The embedded wallet's frame (e-mail login): `npm start` serves it on 8789, beside the server; `?frame=off`
+     * leaves e-mail login out of the modal.
+     */
+    frameUrl: params.get('frame') === 'off' ? undefined : (params.get('frame') ?? 'http://127.0.0.1:8789'),
+    /**
      * The WalletConnect relay: `npm start` runs one on 8788 (a self-hosted relay needs no project id); `?relay=off`
      * leaves WalletConnect out of the modal. The e2e tests give every worker its own.
      */

@@ -17,6 +17,7 @@ const latch = createLatch({
   // undefined is the option's default.
   apiUrl: config.apiUrl,
   projectId: config.projectId,
+  frameUrl: config.frameUrl,
   walletConnect: config.relayUrl ? { relayUrl: config.relayUrl } : undefined,
   basic: config.basic,
   features: { collapseWallets: config.collapseWallets, legalCheckbox: config.legal },

@@ -18,6 +18,7 @@ import { createIdentityReader } from './client/identity.ts'
 import { createReconnect } from './client/reconnect.ts'
 import { createSession } from './client/session.ts'
 import { ApiNotConfiguredError, BaseError } from './errors/BaseError.ts'
+import type { FrameSession } from './frame/session.ts'
 import { resolveOptions } from './options/resolve.ts'
 import type { LatchOptions, ResolvedOptions } from './options/types.ts'
 import { openingView, type RouterData, type View } from './router/router.ts'
@@ -94,6 +95,11 @@ export interface LatchClient extends ClientStores {
    * the `siwx` or `siwe` option.
    */
   siwxController(): Promise<SiwxController>
+  /**
+   * The embedded wallet (e-mail login, SPEC §7): loads its login steps and the frame's channel once. Undefined
+   * without the `frameUrl` option.
+   */
+  readonly frame: (() => Promise<FrameSession>) | undefined
   /** Stops timers and listeners, and forgets the query cache. */
   destroy(): void
 }
@@ -109,7 +115,12 @@ export function createLatch(options: LatchOptions): LatchClient {
   const resolved = resolveOptions(options)
   const context = createClientContext(resolved)
   const { modal, router, accounts, theme, connection } = context
-  const registry = createAdapterRegistry(context)
+  // The embedded wallet (e-mail login): a chunk of its own; the frame itself loads only when the visitor acts.
+  const frame = lazy(() =>
+    import('./frame/session.ts').then(({ createFrameSession }) => createFrameSession(context)),
+  )
+  const loadFrame = resolved.frameUrl ? frame.load : undefined
+  const registry = createAdapterRegistry(context, loadFrame)
   const balance = createBalanceReader(context, registry.getAdapter)
   let destroyed = false
   // The server API, sign-in and the actions are chunks of their own, each loaded on first use (and again after a
@@ -198,6 +209,7 @@ export function createLatch(options: LatchOptions): LatchClient {
     loadedApi: api.get,
     track: context.track,
     siwxController: loadSiwx,
+    frame: loadFrame,
     destroy() {
       destroyed = true
       registry.stop()
@@ -207,6 +219,7 @@ export function createLatch(options: LatchOptions): LatchClient {
       context.snack.dispose()
       context.stopAnalytics()
       api.get()?.destroy()
+      frame.get()?.close()
     },
   }
   return client

@@ -46,6 +46,7 @@ export {
   transactionTitle,
   transferText,
 } from './format/transactions.ts'
+export type { EmailLoginState, FrameFailure, FrameSession, FrameUser } from './frame/session.ts'
 export * from './options/defaults.ts'
 export * from './options/resolve.ts'
 export * from './options/types.ts'

@@ -1,3 +1,4 @@
+import type { FrameSession } from './frame/session.ts'
 import type { SiwxMessageData } from './siwx/types.ts'
 
 /** Chain namespaces of SPEC §3. */
@@ -183,6 +184,11 @@ export interface AdapterContext {
   walletConnect?: WalletConnectSettings | undefined
   /** The app's name, description, URL and icons, as wallets show them when asked to connect. */
   metadata?: Metadata | undefined
+  /**
+   * Set when the app offers e-mail login (`frameUrl`): the embedded wallet's frame, loaded on first call. The
+   * adapter lists an AUTH connector whose provider asks it.
+   */
+  frame?: (() => Promise<FrameSession>) | undefined
 }
 
 /**

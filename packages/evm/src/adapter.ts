@@ -9,6 +9,7 @@ import {
 import { connect } from './connect.ts'
 import { disconnect } from './disconnect.ts'
 import { createConnectorDiscovery } from './discovery.ts'
+import { createEmailWallet, EMAIL_CONNECTOR_ID } from './emailWallet.ts'
 import { createBalanceReader } from './getBalance.ts'
 import { type EvmAdapterOptions, resolveEvmAdapterOptions } from './options.ts'
 import { type Eip1193Provider, isEip1193Provider } from './provider.ts'
@@ -52,9 +53,17 @@ export function createEvmAdapter(context: AdapterContext, options: EvmAdapterOpt
         requestTimeoutMs: settings.requestTimeoutMs,
       })
     : undefined
+  // E-mail login's embedded wallet, when the app offers it: its provider asks the frame.
+  const email = context.frame ? createEmailWallet(context.frame, context.networks) : undefined
+  const offered = (list: readonly Connector[]) => [
+    ...list,
+    ...(walletConnect ? [walletConnectConnector] : []),
+    ...(email ? [email] : []),
+  ]
 
   /** The provider of a discovered connector, waiting briefly for a wallet that announces late. */
   async function discoveredProvider(connectorId: string): Promise<Eip1193Provider | undefined> {
+    if (email && connectorId === EMAIL_CONNECTOR_ID) return email.provider
     const connector = await discovery.find(connectorId, settings.connectorWaitMs)
     return providerOf(connector)
   }
@@ -75,8 +84,7 @@ export function createEvmAdapter(context: AdapterContext, options: EvmAdapterOpt
   return {
     namespace: 'eip155',
 
-    watchConnectors: (onChange) =>
-      discovery.watch((list) => onChange(walletConnect ? [...list, walletConnectConnector] : list)),
+    watchConnectors: (onChange) => discovery.watch((list) => onChange(offered(list))),
 
     async connect({ connectorId, network, onUri }) {
       if (walletConnect && connectorId === WALLET_CONNECT_ID) {
@@ -87,6 +95,9 @@ export function createEvmAdapter(context: AdapterContext, options: EvmAdapterOpt
       }
       const provider = await discoveredProvider(connectorId)
       if (!provider) throw notFound(connectorId)
+      // The embedded wallet takes the page's network (a browser wallet stays on its own).
+      if (provider === email?.provider && network)
+        await switchNetwork({ provider, network, promptTimeoutMs: settings.promptTimeoutMs })
       const result = await connect({ connectorId, provider, timeouts: settings })
       connected.set(connectorId, provider)
       return result

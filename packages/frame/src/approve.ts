@@ -20,9 +20,18 @@ const ARM_MS = 700
 const APPROVAL_MS = 5 * 60_000
 
 let open = false
+/** Declines the approval on screen, if any. */
+let decline: (() => void) | undefined
 
 /** Whether an approval is on screen (a second request is refused meanwhile, never drawn over it). */
 export const approvalOpen = () => open
+
+/** The page stopped showing the approval (its modal closed): it is declined, as Reject would. */
+export function cancelApproval(): boolean {
+  const declining = decline
+  declining?.()
+  return declining !== undefined
+}
 
 /**
  * Shows the approval and resolves with the visitor's choice (false after 5 minutes unanswered); `show` and `hide`
@@ -107,12 +116,18 @@ export function askApproval(approval: Approval, page: { show(): void; hide(): vo
       window.removeEventListener('resize', arm)
       document.body.replaceChildren()
       open = false
+      decline = undefined
       page.hide()
       resolve(approved)
     }
     const deadline = setTimeout(() => settle(false), APPROVAL_MS)
+    decline = () => settle(false)
     approve.addEventListener('click', () => settle(true), { once: true })
     reject.addEventListener('click', () => settle(false), { once: true })
+    // Escape is Reject, as it closes a dialog; it never approves.
+    section.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape') settle(false)
+    })
   })
 }
 

@@ -8,7 +8,7 @@ import {
 } from '@latch/core/frame'
 import { hashMessage } from 'viem'
 import { sign } from 'viem/accounts'
-import { approvalOpen, askApproval, readableMessage } from './approve.ts'
+import { approvalOpen, askApproval, cancelApproval, readableMessage } from './approve.ts'
 import { createKey, deviceShare, fromBase64, hasDeviceShare, keepDeviceShare, withKey } from './keys.ts'
 import { deviceSecret, forgetDeviceSecret, read, remove, write } from './store.ts'
 
@@ -265,6 +265,8 @@ async function handle(method: FrameRequest['method'], params: unknown, page: Pag
     }
     case 'rpcRequest':
       return rpc(params, page)
+    case 'cancelApproval':
+      return { cancelled: cancelApproval() }
     case 'updateEmail': {
       const current = await session()
       if (!current) throw notLoggedIn()

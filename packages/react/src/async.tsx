@@ -57,7 +57,7 @@ export function useAsync<T>(
 }
 
 export interface ChunkSlotProps {
-  /** The lazy part to show; nothing without one. */
+  /** The lazy part to show; without one, its `children` as they are. */
   chunk: Chunk | undefined
   /** What shows while its chunk loads (nothing by default). */
   loading?: ReactNode
@@ -76,7 +76,7 @@ export interface ChunkSlotProps {
  */
 export function ChunkSlot({ chunk, loading = null, failed = tryAgain, children }: ChunkSlotProps) {
   const state = useAsync(chunk?.load, chunk, chunk?.get)
-  if (!state) return null
+  if (!state) return children
   if (state.status === 'ready') return <state.value>{children}</state.value>
   return state.status === 'failed' ? failed(state.retry) : loading
 }

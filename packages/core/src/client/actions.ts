@@ -30,8 +30,10 @@ export function createActions(
      * shown there stays on it).
      */
     connect(connectorId: string): Promise<void> {
-      const walletConnectConnector = registry.findConnector(connectorId)?.type === 'WALLET_CONNECT'
-      if (modal.getState().open) {
+      const type = registry.findConnector(connectorId)?.type
+      const walletConnectConnector = type === 'WALLET_CONNECT'
+      // The embedded wallet (AUTH) has signed in already: it answers at once, from the view that signed in.
+      if (modal.getState().open && type !== 'AUTH') {
         const view = walletConnectConnector ? 'ConnectingWalletConnect' : 'ConnectingExternal'
         if (router.store.getState().view === view) router.replace(view, { connectorId })
         else router.push(view, { connectorId })

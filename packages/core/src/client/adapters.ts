@@ -1,5 +1,6 @@
 import { orderConnectors, orderContext } from '../connectors/order.ts'
 import { ChainAdapterNotFoundError } from '../errors/BaseError.ts'
+import type { FrameSession } from '../frame/session.ts'
 import type { ChainAdapter, ChainNamespace, Connector } from '../types.ts'
 import { lazy } from '../utils/lazy.ts'
 import type { ClientContext } from './context.ts'
@@ -13,7 +14,10 @@ export interface AdapterRegistry {
   stop(): void
 }
 
-export function createAdapterRegistry(context: ClientContext): AdapterRegistry {
+export function createAdapterRegistry(
+  context: ClientContext,
+  frame: (() => Promise<FrameSession>) | undefined,
+): AdapterRegistry {
   const { options, connectors } = context
   const discovered = new Map<ChainNamespace, readonly Connector[]>()
   const stops: Array<() => void> = []
@@ -37,6 +41,7 @@ export function createAdapterRegistry(context: ClientContext): AdapterRegistry {
             networks: options.networks.filter((n) => n.chainNamespace === factory.namespace),
             walletConnect: options.walletConnect,
             metadata: options.metadata,
+            frame,
           })
           .then((adapter) => {
             stops.push(

@@ -23,7 +23,8 @@ export interface FrameConnect {
  * What a page may ask the frame (SPEC §7: connect e-mail, device, one-time code, social, Farcaster, get user, sign
  * out, is connected, get chain id, RPC request, update e-mail, sync theme, smart account setup, preferred account
  * type; `resendOtp` asks for a new code of the login in progress, `updateEmailVerify` takes the codes mailed to the
- * current and the new address). The frame answers a method it does not serve with code 4200.
+ * current and the new address, `cancelApproval` declines the approval on screen when the page stops showing it).
+ * The frame answers a method it does not serve with code 4200.
  */
 export type FrameMethod =
   | 'connectEmail'
@@ -37,6 +38,7 @@ export type FrameMethod =
   | 'isConnected'
   | 'getChainId'
   | 'rpcRequest'
+  | 'cancelApproval'
   | 'updateEmail'
   | 'updateEmailVerify'
   | 'syncTheme'

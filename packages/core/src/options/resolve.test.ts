@@ -135,6 +135,15 @@ describe('apiUrl and projectId', () => {
   })
 })
 
+describe('frameUrl', () => {
+  it('has no default (no frame is loaded unless the app names one) and is kept without its trailing slash', () => {
+    expect(createLatch(base).options.frameUrl).toBeUndefined()
+    expect(resolveOptions({ ...base, frameUrl: 'https://wallet.latch.example/' }).frameUrl).toBe(
+      'https://wallet.latch.example',
+    )
+  })
+})
+
 describe('termsConditionsUrl and privacyPolicyUrl', () => {
   it('are unset by default, and kept as given (a query or fragment included) when http(s)', () => {
     expect(createLatch(base).options).toMatchObject({
@@ -308,6 +317,16 @@ describe('invalid options throw InvalidOptionsError at createLatch time', () => 
       'a chainApiUrl with a fragment',
       { chainApiUrl: 'https://x.example/#a' },
       /chainApiUrl must be .* fragment/,
+    ],
+    [
+      'a frameUrl that is not http(s)',
+      { frameUrl: 'ws://127.0.0.1:8789' },
+      /frameUrl must be an http\(s\) URL/,
+    ],
+    [
+      'a frameUrl with a query',
+      { frameUrl: 'http://127.0.0.1:8789/?a' },
+      /frameUrl must be .* without query/,
     ],
     [
       'a termsConditionsUrl that would run script',

@@ -265,6 +265,7 @@ export function resolveOptions(options: LatchOptions): ResolvedOptions {
     chainApiUrl: checkApiUrl(options.chainApiUrl, 'chainApiUrl') ?? apiUrl,
     projectId: checkProjectId(options.projectId),
     walletConnect: checkWalletConnect(options.walletConnect),
+    frameUrl: checkApiUrl(options.frameUrl, 'frameUrl'),
     termsConditionsUrl: checkLink(options.termsConditionsUrl, 'termsConditionsUrl'),
     privacyPolicyUrl: checkLink(options.privacyPolicyUrl, 'privacyPolicyUrl'),
   }

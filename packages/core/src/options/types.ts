@@ -127,6 +127,13 @@ export interface LatchOptions {
    * needs none. Without this option no WalletConnect code is ever loaded.
    */
   walletConnect?: WalletConnectOptions
+  /**
+   * Base URL (http or https) of the embedded wallet's frame: the frame origin of a Latch server
+   * (`FRAME_PUBLIC_URL`; `http://127.0.0.1:8789` under `npm start`). With it and `projectId` (the project whose
+   * allowed origins may embed the frame), `features.email` offers e-mail login. No default: without it no frame is
+   * ever loaded.
+   */
+  frameUrl?: string
 }
 
 export interface WalletConnectOptions {
@@ -151,6 +158,7 @@ export interface ResolvedOptions
       | 'chainApiUrl'
       | 'projectId'
       | 'walletConnect'
+      | 'frameUrl'
       | 'termsConditionsUrl'
       | 'privacyPolicyUrl'
     >
@@ -170,6 +178,8 @@ export interface ResolvedOptions
   chainApiUrl: string | undefined
   projectId: string | undefined
   walletConnect: WalletConnectSettings | undefined
+  /** Without a trailing slash. */
+  frameUrl: string | undefined
   termsConditionsUrl: string | undefined
   privacyPolicyUrl: string | undefined
 }

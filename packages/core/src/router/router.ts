@@ -17,6 +17,8 @@ export type View =
   | 'UnsupportedChain'
   | 'SIWXSignMessage'
   | 'ApproveTransaction'
+  /** E-mail login: a new device's mailed link to open, then the code mailed to the address. */
+  | 'EmailVerify'
   /** Choose and register a name. */
   | 'RegisterName'
   /** The address as text and QR code, and the networks it can receive on. */

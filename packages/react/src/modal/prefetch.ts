@@ -1,6 +1,6 @@
 import { type LatchClient, openingView, type View, whenIdle } from '@latch/core'
 import { createChunk } from '../chunk.ts'
-import { viewChunks } from '../views/registry.ts'
+import { emailChunk, viewChunks } from '../views/registry.ts'
 
 export const modalChunk = createChunk(() => import('./Modal.tsx'))
 
@@ -12,6 +12,8 @@ export function prefetchModal(client: LatchClient, view?: View): void {
   const target = view ?? openingView(client.options, client.getAccount().address)
   void modalChunk.load().catch(() => undefined)
   void viewChunks[target]?.load().catch(() => undefined)
+  // Connect shows the embedded wallet's e-mail field with its wallets: both at once.
+  if (target === 'Connect' && client.options.frameUrl) void emailChunk.load().catch(() => undefined)
   for (const adapter of client.options.adapters)
     void client.getAdapter(adapter.namespace).catch(() => undefined)
 }

@@ -7,13 +7,12 @@ import {
 } from '@latch/core'
 import type { ReactNode } from 'react'
 import { ChunkSlot } from '../../async.tsx'
-import { createChunk } from '../../chunk.ts'
 import { Icon } from '../../components/Icon/Icon.tsx'
 import { WalletImage } from '../../components/WalletImage/WalletImage.tsx'
 import { useLatchClient } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
 import { Spinner } from '../../modal/Spinner.tsx'
-import { viewChunks } from '../registry.ts'
+import { emailChunk, legalChunk, viewChunks } from '../registry.ts'
 import { useLatchApi } from '../shared/directory/useLatchApi.ts'
 import { usePickWallet } from '../shared/directory/usePickWallet.ts'
 import {
@@ -28,9 +27,6 @@ import { useDirectoryRows } from './useDirectoryRows.ts'
 
 const selectConnectors = (s: ConnectorsState) => s
 const selectLoading = (s: ModalState) => s.loading
-
-/** The legal checkbox (SPEC §1 `legalCheckbox`, off by default): its own chunk, for the apps that turn it on. */
-const legalChunk = createChunk(() => import('./LegalCheckbox.tsx'))
 
 interface Row {
   key: string
@@ -149,7 +145,10 @@ export default function ConnectView() {
   return (
     <div className="latch-view">
       {none && loading && <Spinner label="Looking for wallets" />}
-      {options.features.legalCheckbox ? <ChunkSlot chunk={legalChunk}>{walletList}</ChunkSlot> : walletList}
+      {/* With the embedded wallet, its e-mail field above the wallets: both shown together, so nothing moves. */}
+      <ChunkSlot chunk={options.frameUrl ? emailChunk : undefined}>
+        <ChunkSlot chunk={options.features.legalCheckbox ? legalChunk : undefined}>{walletList}</ChunkSlot>
+      </ChunkSlot>
       {none && !loading && !options.basic && (
         <p className="latch-muted latch-center-text">No wallet found in this browser.</p>
       )}

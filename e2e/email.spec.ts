@@ -1,0 +1,216 @@
+import { codeOf, deviceLinkOf } from '@latch/devnet'
+import type { FrameLocator, Page } from '@playwright/test'
+import { createTestClient, http, parseEther, verifyMessage } from 'viem'
+import { expectNoAxeViolations } from './support/axe.ts'
+import { DemoPage, expect, type LatchServer, test } from './support/fixtures.ts'
+import { expectSoundLayout } from './support/layout.ts'
+
+// E-mail login through the modal, as a visitor does it: the e-mail field in Connect, the code mailed over real SMTP
+// (the worker's catcher), the embedded wallet in the server's frame on its own origin, every signature approved in
+// that frame inside the modal, and the demo's real chains.
+
+const message = 'Hello from Latch'
+
+/** An address no other test (or retry) has used: every login here is a new account's first. */
+const freshEmail = (name: string) =>
+  `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
+
+/** The wallet's frame inside the modal (ApproveTransaction). */
+const walletFrame = (page: Page): FrameLocator => page.frameLocator('dialog iframe[title="Wallet"]')
+
+/**
+ * The frame's approval, settled on screen: its Approve button wakes once the frame has been visible and still for a
+ * moment (the modal's entrance animation moves it), as a visitor would see it before choosing.
+ */
+async function approvalShown(page: Page) {
+  const wallet = walletFrame(page)
+  await expect(wallet.getByRole('heading', { name: 'Signature request' })).toBeVisible()
+  await expect(wallet.getByRole('button', { name: 'Approve' })).toBeEnabled()
+  return wallet
+}
+
+/** Types the address in Connect and continues; resolves once the mail it triggers has arrived. */
+async function startLogin(demo: DemoPage, server: LatchServer, email: string) {
+  const since = new Date()
+  await demo.connectButton.click()
+  const field = demo.modal.getByRole('textbox', { name: 'Email' })
+  await field.fill(email)
+  await demo.modal.getByRole('button', { name: 'Continue' }).click()
+  return server.mail.waitFor(email, { since, timeoutMs: 15_000 })
+}
+
+/** Enters `code` in the six boxes as a paste would. */
+async function enterCode(demo: DemoPage, code: string) {
+  const first = demo.modal.getByRole('textbox', { name: 'Digit 1 of 6' })
+  await expect(first).toBeFocused()
+  await first.fill(code)
+}
+
+test('a new visitor logs in by e-mail in the modal, comes back after a reload without a code, and signs in the frame', {
+  tag: '@csp',
+}, async ({ demo, devnet, latchServer, page }) => {
+  test.setTimeout(90_000)
+  await demo.goto()
+  const email = freshEmail('ada')
+  const mail = await startLogin(demo, latchServer, email)
+  // A new account's first login: the code straight away (no device link), in the code view.
+  await expect(demo.modal.getByRole('heading', { name: 'Confirm Email' })).toBeVisible()
+  await expect(demo.modal.getByText(`Enter the code we sent to ${email}`)).toBeVisible()
+  await enterCode(demo, codeOf(mail))
+
+  // Connected with the frame's account; the modal closes as after any wallet.
+  await expect(demo.state('status')).toHaveText('connected')
+  await expect(demo.modal).toBeHidden()
+  const address = (await demo.state('address').textContent()) as `0x${string}`
+  expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+  await expect(demo.state('wallet')).toHaveText('Email')
+
+  // Funded on the chain, the account's balance shows (read again on the next visit: a reload, which reconnects from
+  // the frame's session and this device's share, without a code).
+  const anvil = createTestClient({ mode: 'anvil', transport: http(devnet.rpcA) })
+  await anvil.setBalance({ address, value: parseEther('2') })
+  const mailsBefore = latchServer.mail.messages().length
+  await page.reload()
+  await expect(demo.state('status')).toHaveText('connected')
+  await expect(demo.state('address')).toHaveText(address)
+  expect(latchServer.mail.messages().length).toBe(mailsBefore)
+  await demo.accountButton.click()
+  await expect(demo.modal.getByTestId('latch-account-balance')).toHaveText('2 ETH')
+  await demo.modal.getByRole('button', { name: 'Close' }).click()
+
+  // personal_sign: the frame itself shows in the modal, with the message; Approve signs with the account's key.
+  await page.getByRole('button', { name: `Sign “${message}”` }).click()
+  await expect(demo.modal.getByRole('heading', { name: 'Approve Transaction' })).toBeVisible()
+  const wallet = await approvalShown(page)
+  await expect(wallet.getByLabel('Message')).toHaveText(message)
+  await wallet.getByRole('button', { name: 'Approve' }).click()
+  const signed = page.getByTestId('result-signature')
+  await expect(signed).toHaveText(/^signature: 0x[0-9a-f]{130}$/)
+  const signature = (await signed.textContent())?.replace('signature: ', '') as `0x${string}`
+  expect(await verifyMessage({ address, message, signature })).toBe(true)
+  await expect(demo.modal).toBeHidden()
+
+  // Reject: declined, nothing signed.
+  await page.getByRole('button', { name: `Sign “${message}”` }).click()
+  await (await approvalShown(page)).getByRole('button', { name: 'Reject' }).click()
+  await expect(page.getByTestId('result-error')).toHaveText('error: Request declined in the wallet')
+  await expect(demo.modal).toBeHidden()
+
+  // Escape in the frame declines, as Reject; so does closing the modal while the frame asks.
+  for (const leave of [
+    () => page.keyboard.press('Escape'),
+    () => demo.modal.getByRole('button', { name: 'Close' }).click(),
+  ]) {
+    await page.getByRole('button', { name: `Sign “${message}”` }).click()
+    await approvalShown(page)
+    await expect(page.getByTestId('result-error')).toBeHidden()
+    await leave()
+    await expect(page.getByTestId('result-error')).toHaveText('error: Request declined in the wallet')
+    await expect(demo.modal).toBeHidden()
+  }
+
+  // Disconnect signs out: the next visit starts at Connect, with the e-mail field.
+  await demo.accountButton.click()
+  await demo.modal.getByRole('button', { name: 'Disconnect' }).click()
+  await expect(demo.state('status')).toHaveText('disconnected')
+  await page.reload()
+  await expect(demo.state('status')).toHaveText('disconnected')
+  await demo.connectButton.click()
+  await expect(demo.modal.getByRole('textbox', { name: 'Email' })).toBeVisible()
+})
+
+test('a second device: the mailed link approves it, then the code, and the account is the same', async ({
+  demo,
+  latchServer,
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000)
+  await demo.goto()
+  const email = freshEmail('grace')
+  await enterCode(demo, codeOf(await startLogin(demo, latchServer, email)))
+  await expect(demo.state('status')).toHaveText('connected')
+  const address = await demo.state('address').textContent()
+
+  // Another browser: its own storage, so its frame is a device the account has not used.
+  const other = await browser.newContext()
+  try {
+    const second = new DemoPage(await other.newPage(), demo.devnet, demo.apiUrl, demo.relayUrl, demo.frameUrl)
+    await second.goto()
+    const link = await startLogin(second, latchServer, email)
+    await expect(second.modal.getByText('Approve this device', { exact: true })).toBeVisible()
+    const since = new Date()
+    const mailbox = await other.newPage()
+    await mailbox.goto(deviceLinkOf(link))
+    await mailbox.getByRole('button', { name: /Approve/ }).click()
+    const code = codeOf(await latchServer.mail.waitFor(email, { since, timeoutMs: 15_000 }))
+    // Back from the mailbox to the page, whose code view has come meanwhile.
+    await second.page.bringToFront()
+    await enterCode(second, code)
+    await expect(second.state('status')).toHaveText('connected')
+    await expect(second.state('address')).toHaveText(address ?? '')
+  } finally {
+    await other.close()
+  }
+  expect(page.isClosed()).toBe(false)
+})
+
+test('a wrong code shakes and says so; five lock the login; resend waits its 30 s', async ({
+  demo,
+  latchServer,
+}) => {
+  await demo.goto()
+  const email = freshEmail('wrong')
+  const code = codeOf(await startLogin(demo, latchServer, email))
+  const wrong = code === '000000' ? '111111' : '000000'
+  await expect(demo.modal.getByRole('button', { name: /^Resend code in \d+ s$/ })).toBeDisabled()
+  await enterCode(demo, wrong)
+  await expect(demo.modal.getByRole('alert')).toHaveText('Wrong code; 4 attempts left')
+  await expect(demo.page.locator('.latch-modal[data-shake]')).toHaveCount(1)
+  for (let left = 3; left >= 1; left--) {
+    await enterCode(demo, wrong)
+    await expect(demo.modal.getByRole('alert')).toHaveText(
+      `Wrong code; ${left} attempt${left === 1 ? '' : 's'} left`,
+    )
+  }
+  await demo.modal.getByRole('textbox', { name: 'Digit 1 of 6' }).fill(wrong)
+  await expect(demo.modal.getByRole('alert')).toContainText(/too many/i)
+  await expect(demo.modal.getByRole('textbox', { name: 'Digit 1 of 6' })).toBeDisabled()
+  await demo.modal.getByRole('button', { name: 'Start over' }).click()
+  await expect(demo.modal.getByRole('textbox', { name: 'Email' })).toBeVisible()
+})
+
+for (const theme of ['dark', 'light'] as const) {
+  test(`axe and the layout gate pass the e-mail field, the code view and ApproveTransaction, ${theme} theme`, async ({
+    demo,
+    latchServer,
+  }) => {
+    test.setTimeout(120_000)
+    const audit = async (what: string) => {
+      await expectNoAxeViolations(demo.page, `${what} (${theme})`, 'dialog.latch-dialog')
+      await expectSoundLayout(demo.page, `${what} (${theme})`)
+    }
+    await demo.goto()
+    if (theme === 'light') await demo.page.getByRole('button', { name: 'Light theme' }).click()
+    await demo.connectButton.click()
+    await expect(demo.modal.getByRole('textbox', { name: 'Email' })).toBeVisible()
+    await demo.modal.getByRole('textbox', { name: 'Email' }).fill('not an address')
+    await demo.modal.getByRole('button', { name: 'Continue' }).click()
+    await expect(demo.modal.getByRole('alert')).toHaveText('Enter a valid e-mail address')
+    await audit('Connect, an invalid e-mail address')
+    await demo.modal.getByRole('button', { name: 'Close' }).click()
+
+    const email = freshEmail(`audit-${theme}`)
+    const mail = await startLogin(demo, latchServer, email)
+    await expect(demo.modal.getByText(`Enter the code we sent to ${email}`)).toBeVisible()
+    await audit('EmailVerify, the code')
+    await enterCode(demo, codeOf(mail))
+    await expect(demo.state('status')).toHaveText('connected')
+
+    await demo.page.getByRole('button', { name: `Sign “${message}”` }).click()
+    const wallet = await approvalShown(demo.page)
+    await audit('ApproveTransaction')
+    await wallet.getByRole('button', { name: 'Reject' }).click()
+    await expect(demo.page.getByTestId('result-error')).toBeVisible()
+  })
+}

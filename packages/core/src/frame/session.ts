@@ -1,0 +1,348 @@
+// The page's side of the embedded wallet, one per client and a chunk of its own: it loads the frame when the visitor
+// first acts (focus on the e-mail field, or a reconnect of an e-mail account), walks the e-mail login (address,
+// new device's link, code), and shows the frame inside the modal (ApproveTransaction) for every request that needs
+// the visitor's approval. The frame holds the keys; this side only asks and shows.
+import type { ClientContext } from '../client/context.ts'
+import { BaseError } from '../errors/BaseError.ts'
+import { createStore, type Store } from '../state/store.ts'
+import { type FrameChannel, FrameRequestError, openFrameChannel } from './channel.ts'
+import { type FrameMethod, frameApprovalMethods } from './protocol.ts'
+
+/** The embedded wallet's account, as the frame reports it. */
+export interface FrameUser {
+  id: string
+  email: string
+  address: string | null
+  accountType: string
+}
+
+/** A refusal as a view shows it: the message, and for a code the server's reason (wrong, expired, used, locked…). */
+export interface FrameFailure {
+  message: string
+  code: number
+  reason?: string | undefined
+}
+
+export interface EmailLoginState {
+  /** Where the login is: the address to enter, a new device's mailed link to open, or the code to type. */
+  step: 'email' | 'device' | 'code'
+  /** A request to the frame is on its way. */
+  busy: boolean
+  email: string | undefined
+  /** When a new code may be asked for (epoch ms). */
+  resendAt: number | undefined
+  /** The last refusal, until the next attempt. */
+  error: FrameFailure | undefined
+  /** The signed-in account, once the frame has reported it. */
+  user: FrameUser | undefined
+}
+
+export interface FrameSession {
+  readonly login: Store<EmailLoginState>
+  /** Whether a request waits for the visitor's approval in the frame (ApproveTransaction shows it). */
+  readonly approval: Store<{ waiting: boolean }>
+  /** Loads the frame (on the visitor's first intent), inside `root` (the modal) when given. Never rejects. */
+  prepare(root?: HTMLElement): void
+  /** Mails a code to `email` (or, on a device new to the account, a link to approve it, then the code). */
+  sendCode(email: string): Promise<void>
+  /** Asks for a new code of the login in progress. */
+  resend(): Promise<void>
+  /** Checks the code; resolves with whether it was accepted (the frame then holds the account's session). */
+  verify(code: string): Promise<boolean>
+  /** Back to the address: a login in progress is left for a new one. */
+  restart(): void
+  /** The signed-in account (kept in `login.user`), or undefined when the frame holds no session. */
+  account(): Promise<FrameUser | undefined>
+  /** Ends the frame's session; `forgetDevice` also drops this device's share (a next login is a new device's). */
+  signOut(forgetDevice?: boolean): Promise<void>
+  /** An EIP-1193 request to the embedded wallet; those that need approval show the frame in the modal first. */
+  rpc(method: string, params: unknown): Promise<unknown>
+  /** Any other frame request (get user, sign out, update e-mail…). */
+  request<T = unknown>(method: FrameMethod, params?: unknown, timeoutMs?: number): Promise<T>
+  /**
+   * The ApproveTransaction view's place for the frame: the frame is laid over `slot` (inside `root`, the modal)
+   * while an approval runs. Returns the view's goodbye: an approval still open when the view goes is declined.
+   */
+  show(slot: HTMLElement, root: HTMLElement): () => void
+  close(): void
+}
+
+/** How long the modal may take to show its place for the frame before an approval gives up. */
+export const APPROVAL_SHOW_MS = 10_000
+/** The frame declines an unanswered approval after 5 minutes; the page waits a little longer for that answer. */
+const APPROVAL_WAIT_MS = 5 * 60_000 + 30_000
+/** A new device's link is good for 20 minutes: the wait for it may be as long. */
+const DEVICE_WAIT_MS = 21 * 60_000
+
+const failureOf = (error: unknown): FrameFailure => {
+  const data =
+    error instanceof FrameRequestError ? (error.data as { reason?: unknown } | undefined) : undefined
+  return {
+    message: error instanceof BaseError ? error.shortMessage : 'The wallet could not be reached',
+    code: error instanceof FrameRequestError ? error.code : -32603,
+    reason: typeof data?.reason === 'string' ? data.reason : undefined,
+  }
+}
+
+const resendTime = (answer: { resendAt?: string | null }) =>
+  answer.resendAt ? Date.parse(answer.resendAt) : undefined
+
+export function createFrameSession(context: ClientContext): FrameSession {
+  const { frameUrl, projectId } = context.options
+  const login = createStore<EmailLoginState>({
+    step: 'email',
+    busy: false,
+    email: undefined,
+    resendAt: undefined,
+    error: undefined,
+    user: undefined,
+  })
+  let root: HTMLElement | undefined
+  let host: HTMLElement | undefined
+  let opening: Promise<FrameChannel> | undefined
+  let closed = false
+  /** Where the ApproveTransaction view wants the frame, and who waits for it. */
+  let placement: { slot: HTMLElement; root: HTMLElement } | undefined
+  const placementWaiters = new Set<() => void>()
+  const approval = createStore({ waiting: false })
+
+  /** The channel, opened once (again after a failure, or to move the frame into the modal). */
+  function channel(): Promise<FrameChannel> {
+    if (closed) return Promise.reject(new BaseError('The wallet was closed'))
+    if (!frameUrl || !projectId)
+      return Promise.reject(
+        new BaseError('E-mail login is not configured', {
+          details: 'Set the frameUrl and projectId options to use the embedded wallet.',
+        }),
+      )
+    opening ??= (() => {
+      const parent = root ?? document.body
+      const element = parent.ownerDocument.createElement('div')
+      element.className = 'latch-frame'
+      // Over the modal's content (which comes later in the dialog) when shown.
+      Object.assign(element.style, { position: 'absolute', display: 'none', overflow: 'hidden', zIndex: '1' })
+      parent.append(element)
+      host = element
+      const opened = openFrameChannel({ frameUrl, projectId, container: element }).then((frame) => {
+        Object.assign(frame.iframe.style, { border: '0', width: '100%', height: '100%', display: 'block' })
+        return frame
+      })
+      opened.catch(() => {
+        element.remove()
+        if (host === element) host = undefined
+        opening = undefined
+      })
+      return opened
+    })()
+    return opening
+  }
+
+  /** Moves the frame into `next` (the modal), reloading it there: an iframe moved in the document starts over. */
+  async function moveInto(next: HTMLElement): Promise<void> {
+    root = next
+    if (host && next.contains(host)) return
+    const previous = opening
+    opening = undefined
+    if (previous) {
+      const frame = await previous.catch(() => undefined)
+      frame?.close()
+      host?.remove()
+    }
+    await channel()
+  }
+
+  async function request<T>(method: FrameMethod, params?: unknown, timeoutMs?: number): Promise<T> {
+    const frame = await channel()
+    return frame.request<T>(method, params, timeoutMs === undefined ? {} : { timeoutMs })
+  }
+
+  /** The login step running now: an earlier one's late answer (the visitor went back, or started over) is dropped. */
+  let latestStep = 0
+
+  /**
+   * Runs a login step: busy meanwhile, its refusal kept for the view; never rejects. `run` changes the login only
+   * while `current()`: while no later step or restart has replaced it.
+   */
+  async function step(run: (current: () => boolean) => Promise<void>): Promise<boolean> {
+    const mine = ++latestStep
+    const current = () => mine === latestStep
+    login.setState({ busy: true, error: undefined })
+    try {
+      await run(current)
+      return current()
+    } catch (error) {
+      if (current()) login.setState({ error: failureOf(error) })
+      return false
+    } finally {
+      if (current()) login.setState({ busy: false })
+    }
+  }
+
+  function waitForPlacement(): Promise<{ slot: HTMLElement; root: HTMLElement }> {
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        if (!placement) return
+        placementWaiters.delete(check)
+        clearTimeout(timer)
+        resolve(placement)
+      }
+      const timer = setTimeout(() => {
+        placementWaiters.delete(check)
+        reject(
+          new BaseError('The approval could not be shown', {
+            details: `The modal did not show the ApproveTransaction view within ${APPROVAL_SHOW_MS} ms.`,
+          }),
+        )
+      }, APPROVAL_SHOW_MS)
+      placementWaiters.add(check)
+      check()
+    })
+  }
+
+  /** Lays the frame over the view's slot, and keeps it there as the modal's layout changes. */
+  function reveal(where: { slot: HTMLElement; root: HTMLElement }): () => void {
+    const element = host
+    if (!element) return () => {}
+    const view = where.root.ownerDocument.defaultView
+    if (view?.getComputedStyle(where.root).position === 'static') where.root.style.position = 'relative'
+    const place = () => {
+      const outer = where.root.getBoundingClientRect()
+      const inner = where.slot.getBoundingClientRect()
+      Object.assign(element.style, {
+        top: `${inner.top - outer.top - where.root.clientTop}px`,
+        left: `${inner.left - outer.left - where.root.clientLeft}px`,
+        width: `${inner.width}px`,
+        height: `${inner.height}px`,
+      })
+    }
+    place()
+    element.style.display = 'block'
+    const iframe = element.querySelector('iframe')
+    if (iframe) iframe.hidden = false
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(place) : undefined
+    observer?.observe(where.slot)
+    observer?.observe(where.root)
+    view?.addEventListener('resize', place)
+    return () => {
+      observer?.disconnect()
+      view?.removeEventListener('resize', place)
+      element.style.display = 'none'
+      if (iframe) iframe.hidden = true
+    }
+  }
+
+  /**
+   * Shows the frame in the modal (ApproveTransaction, over the view the visitor was on or in a modal opened for it)
+   * while `run` asks for an approval; back, or closed, when it settles.
+   */
+  async function approve<T>(run: () => Promise<T>): Promise<T> {
+    const { modal, router } = context
+    if (approval.getState().waiting)
+      throw new FrameRequestError({
+        code: -32002,
+        message: 'Another request is waiting for your approval in the wallet',
+      })
+    approval.setState({ waiting: true })
+    const wasOpen = modal.getState().open
+    if (wasOpen) router.push('ApproveTransaction')
+    else {
+      router.reset('ApproveTransaction')
+      modal.setOpen(true)
+    }
+    let conceal = () => {}
+    try {
+      const where = await waitForPlacement()
+      await moveInto(where.root)
+      conceal = reveal(where)
+      return await run()
+    } finally {
+      approval.setState({ waiting: false })
+      conceal()
+      if (router.store.getState().view === 'ApproveTransaction') {
+        if (wasOpen) router.back()
+        else context.closeModal()
+      }
+    }
+  }
+
+  return {
+    login,
+    approval,
+    prepare(next) {
+      if (next && !root) root = next
+      channel().catch((error: unknown) => context.debug('the wallet frame failed to load', error))
+    },
+    sendCode(email) {
+      login.setState({ email, step: 'email', resendAt: undefined })
+      return step(async (current) => {
+        const answer = await request<{ action: string; resendAt: string | null }>('connectEmail', { email })
+        if (!current()) return
+        if (answer.action === 'VERIFY_DEVICE') {
+          login.setState({ step: 'device' })
+          const approved = await request<{ resendAt: string | null }>(
+            'connectDevice',
+            undefined,
+            DEVICE_WAIT_MS,
+          )
+          if (current()) login.setState({ step: 'code', resendAt: resendTime(approved) })
+        } else login.setState({ step: 'code', resendAt: resendTime(answer) })
+      }).then(() => undefined)
+    },
+    resend: () =>
+      step(async (current) => {
+        const answer = await request<{ resendAt: string | null }>('resendOtp')
+        if (current()) login.setState({ resendAt: resendTime(answer) })
+      }).then(() => undefined),
+    verify: (code) =>
+      step(async (current) => {
+        const user = await request<FrameUser>('connectOtp', { otp: code })
+        // The frame holds the session now, whatever the view did meanwhile.
+        login.setState({ user })
+        if (current()) login.setState({ step: 'email', resendAt: undefined })
+      }),
+    restart() {
+      latestStep++
+      login.setState({ step: 'email', busy: false, error: undefined, resendAt: undefined })
+    },
+    async account() {
+      try {
+        const user = await request<FrameUser>('getUser')
+        login.setState({ user })
+        return user
+      } catch (error) {
+        if (!(error instanceof FrameRequestError && error.code === 4100)) throw error
+        login.setState({ user: undefined })
+        return undefined
+      }
+    },
+    async signOut(forgetDevice = false) {
+      await request('signOut', { forgetDevice })
+      login.setState({ user: undefined })
+    },
+    rpc(method, params) {
+      const send = () => request('rpcRequest', { method, params }, APPROVAL_WAIT_MS)
+      return frameApprovalMethods.has(method) ? approve(send) : send()
+    },
+    request,
+    show(slot, next) {
+      placement = { slot, root: next }
+      for (const waiter of [...placementWaiters]) waiter()
+      return () => {
+        if (placement?.slot !== slot) return
+        placement = undefined
+        // The view went while its approval was open (the modal closed, or Back): the visitor did not approve.
+        if (approval.getState().waiting) request('cancelApproval').catch(() => undefined)
+      }
+    },
+    close() {
+      closed = true
+      const previous = opening
+      opening = undefined
+      void previous?.then(
+        (frame) => frame.close(),
+        () => undefined,
+      )
+      host?.remove()
+    },
+  }
+}

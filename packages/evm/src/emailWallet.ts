@@ -1,0 +1,80 @@
+import { type Connector, type FrameSession, type Network, UnauthorizedError } from '@latch/core'
+import type { Eip1193Provider, ProviderListener } from './provider.ts'
+
+/** The AUTH connector's id: the embedded wallet that e-mail login opens. */
+export const EMAIL_CONNECTOR_ID = 'latch-email'
+
+/**
+ * The frame's refusal as a browser wallet throws it, an error with its EIP-1193 code (4001 declined, 4100, 4200 not
+ * allowed…), which requestWallet types like any wallet's. (By name: the frame's channel stays out of this chunk.)
+ */
+const asWalletError = (error: unknown) => {
+  const refusal = error as { name?: unknown; code?: unknown; shortMessage?: unknown } | null
+  return refusal?.name === 'FrameRequestError'
+    ? Object.assign(new Error(String(refusal.shortMessage)), { code: refusal.code })
+    : error
+}
+
+/**
+ * The embedded wallet as an EIP-1193 provider for the EVM adapter: the account is the frame's; the chain is the one
+ * the page chose among its networks (the frame signs for whichever it is asked); every other request goes to the
+ * frame, which asks the visitor's approval for what signs or sends. Disconnecting signs out (the device keeps its
+ * share, SPEC §4).
+ */
+export function createEmailWallet(
+  frame: () => Promise<FrameSession>,
+  networks: readonly Network[],
+): Connector & { provider: Eip1193Provider } {
+  let chainId = Number(networks[0]?.id ?? 1)
+  const listeners = new Map<string, Set<ProviderListener>>()
+  const emit = (event: string, payload: unknown) => {
+    for (const listener of listeners.get(event) ?? []) listener(payload)
+  }
+
+  async function request({ method, params }: { method: string; params?: unknown }): Promise<unknown> {
+    const session = await frame()
+    switch (method) {
+      case 'eth_accounts':
+      case 'eth_requestAccounts': {
+        const user = await session.account()
+        if (!user?.address) throw new UnauthorizedError({ details: 'Not logged in' })
+        return [user.address]
+      }
+      case 'eth_chainId':
+        return `0x${chainId.toString(16)}`
+      case 'wallet_switchEthereumChain': {
+        const wanted = Number((params as [{ chainId?: unknown }] | undefined)?.[0]?.chainId)
+        if (!networks.some((network) => Number(network.id) === wanted))
+          throw Object.assign(new Error(`Chain ${wanted} is not one of this app's networks`), { code: 4902 })
+        if (wanted !== chainId) {
+          chainId = wanted
+          emit('chainChanged', `0x${wanted.toString(16)}`)
+        }
+        return null
+      }
+      case 'wallet_revokePermissions':
+        await session.signOut()
+        return null
+      default:
+        return session.rpc(method, params ?? [])
+    }
+  }
+
+  return {
+    id: EMAIL_CONNECTOR_ID,
+    name: 'Email',
+    type: 'AUTH',
+    chain: 'eip155',
+    provider: {
+      request: (args) => request(args).catch((error: unknown) => Promise.reject(asWalletError(error))),
+      on(event, listener) {
+        const set = listeners.get(event) ?? new Set()
+        set.add(listener)
+        listeners.set(event, set)
+      },
+      removeListener(event, listener) {
+        listeners.get(event)?.delete(listener)
+      },
+    },
+  }
+}

@@ -1,0 +1,43 @@
+// @vitest-environment happy-dom
+import { afterEach, expect, test, vi } from 'vitest'
+import { approvalOpen, askApproval, cancelApproval } from './approve.ts'
+
+const approval = { title: 'Signature request', origin: 'https://dapp.example', fields: [], body: 'Hello' }
+const page = () => ({ show: vi.fn(), hide: vi.fn() })
+
+afterEach(() => {
+  cancelApproval()
+})
+
+test('Escape declines the approval on screen, as Reject does, and hides the frame', async () => {
+  const shown = page()
+  const choice = askApproval(approval, shown)
+  expect(shown.show).toHaveBeenCalledOnce()
+  expect(approvalOpen()).toBe(true)
+  document.querySelector('h1')?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }))
+  expect(await choice).toBe(false)
+  expect(shown.hide).toHaveBeenCalledOnce()
+  expect(approvalOpen()).toBe(false)
+  expect(document.body.children).toHaveLength(0)
+})
+
+test('the page stopping to show the approval declines it; with none on screen there is nothing to cancel', async () => {
+  expect(cancelApproval()).toBe(false)
+  const choice = askApproval(approval, page())
+  expect(cancelApproval()).toBe(true)
+  expect(await choice).toBe(false)
+  expect(cancelApproval()).toBe(false)
+})
+
+test('other keys do nothing: the approval waits for a choice', async () => {
+  let settled = false
+  const choice = askApproval(approval, page()).then((approved) => {
+    settled = true
+    return approved
+  })
+  document.querySelector('h1')?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }))
+  await new Promise((resolve) => setTimeout(resolve, 10))
+  expect(settled).toBe(false)
+  document.querySelector<HTMLButtonElement>('button:not(.primary)')?.click()
+  expect(await choice).toBe(false)
+})
