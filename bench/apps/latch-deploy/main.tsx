@@ -1,6 +1,7 @@
 // The Latch app as a real deployment configures it: the Latch server for the wallet directory, analytics and
-// account data (`apiUrl`), and WalletConnect on a self-hosted relay. The bench starts both and passes their
-// URLs in the page's query (?api=…&relay=…), as their ports are only known then.
+// account data (`apiUrl`), e-mail login in its embedded wallet's frame (`frameUrl`), and WalletConnect on a
+// self-hosted relay. The bench starts them and passes their URLs in the page's query (?api=…&relay=…&frame=…), as
+// their ports are only known then.
 import { createLatch } from '@latch/core'
 import { base, evmAdapter, mainnet } from '@latch/evm'
 import { ConnectButton, LatchProvider } from '@latch/react'
@@ -13,6 +14,7 @@ const latch = createLatch({
   adapters: [evmAdapter()],
   apiUrl: params.get('api') ?? undefined,
   projectId: 'latch-demo',
+  frameUrl: params.get('frame') || undefined,
   walletConnect: { relayUrl: params.get('relay') ?? undefined },
   metadata: {
     name: 'Latch bench',

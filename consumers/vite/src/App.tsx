@@ -14,6 +14,9 @@ const latch = createLatch({
   // WalletConnect through your own relay (`latch-relay`). On WalletConnect's public relay instead, give
   // `walletConnect: { projectId }` from WalletConnect Cloud. Its code (~135 KiB) loads only when used.
   walletConnect: { relayUrl: 'wss://relay.example.com' },
+  // E-mail login: your server's embedded-wallet origin (`FRAME_PUBLIC_URL`), whose frame holds the keys and asks
+  // the visitor to approve every signature. Its code loads when the visitor types an address.
+  frameUrl: 'https://wallet.example.com',
 })
 
 export function App() {

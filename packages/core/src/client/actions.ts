@@ -31,14 +31,17 @@ export function createActions(
      */
     connect(connectorId: string): Promise<void> {
       const type = registry.findConnector(connectorId)?.type
-      const walletConnectConnector = type === 'WALLET_CONNECT'
       // The embedded wallet (AUTH) has signed in already: it answers at once, from the view that signed in.
-      if (modal.getState().open && type !== 'AUTH') {
-        const view = walletConnectConnector ? 'ConnectingWalletConnect' : 'ConnectingExternal'
-        if (router.store.getState().view === view) router.replace(view, { connectorId })
-        else router.push(view, { connectorId })
-      }
-      return walletConnectConnector
+      const view =
+        type === 'WALLET_CONNECT'
+          ? 'ConnectingWalletConnect'
+          : type === 'AUTH'
+            ? undefined
+            : 'ConnectingExternal'
+      // A retry from the Connecting view stays on it. (The router's methods need no `this`.)
+      if (modal.getState().open && view)
+        (router.store.getState().view === view ? router.replace : router.push)(view, { connectorId })
+      return type === 'WALLET_CONNECT'
         ? walletConnect.connectWalletConnect(connectorId)
         : attempts.connect(connectorId)
     },

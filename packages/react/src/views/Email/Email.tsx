@@ -44,6 +44,9 @@ function useFrameLogin(): [FrameSession | undefined, EmailLoginState] {
   return [session, useStore(session?.login ?? idle, selectLogin)]
 }
 
+/** Each client's session once the e-mail field has loaded it (kept while the page lives, per client). */
+const loadedSessions = new WeakMap<LatchClient, FrameSession>()
+
 /** The modal around `element`: where the frame goes, so it can be shown there later without loading again. */
 const modalOf = (element: Element | null) => element?.closest<HTMLElement>('.latch-root') ?? undefined
 
@@ -59,23 +62,38 @@ function connectAccount(client: LatchClient) {
  */
 function EmailField() {
   const client = useLatchClient()
-  const [session, state] = useFrameLogin()
+  // The wallet's code (the session; the frame comes with `prepare`) is asked for when the visitor first types, not
+  // while the wallets below are being drawn; once loaded it stays, and the field shows the login's address again.
+  const [session, setSession] = useState(() => loadedSessions.get(client))
+  const state = useStore(session?.login ?? idle, selectLogin)
   const [email, setEmail] = useState(state.email ?? '')
-  const [invalid, setInvalid] = useState(false)
+  /** What this field found wrong itself: the address, or the wallet's code that did not load. */
+  const [problem, setProblem] = useState<string>()
   const formRef = useRef<HTMLFormElement>(null)
   const inputId = useId()
   const errorId = useId()
-  const prepare = () => session?.prepare(modalOf(formRef.current))
+  const prepare = async () => {
+    const loaded = session ?? (await client.frame?.())
+    if (!loaded) return undefined
+    loadedSessions.set(client, loaded)
+    setSession(loaded)
+    loaded.prepare(modalOf(formRef.current))
+    return loaded
+  }
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
     const address = email.trim()
-    if (!session || state.busy) return
+    if (state.busy) return
     if (!EMAIL.test(address)) {
-      setInvalid(true)
+      setProblem('Enter a valid e-mail address')
       return
     }
-    prepare()
+    const session = await prepare().catch(() => undefined)
+    if (!session) {
+      setProblem('E-mail login could not be loaded; try again')
+      return
+    }
     // EmailVerify follows as soon as the frame says what it waits for: the code, or the new device's link first.
     const stop = session.login.subscribe(() => {
       if (session.login.getState().step === 'email') return
@@ -85,7 +103,7 @@ function EmailField() {
     session.sendCode(address).finally(stop)
   }
 
-  const message = invalid ? 'Enter a valid e-mail address' : state.step === 'email' && state.error?.message
+  const message = problem ?? (state.step === 'email' && state.error?.message)
   return (
     <form ref={formRef} className="latch-email" onSubmit={onSubmit} noValidate>
       <label className="latch-visually-hidden" htmlFor={inputId}>
@@ -100,9 +118,9 @@ function EmailField() {
           value={email}
           onChange={(event) => {
             // Typing loads the frame (DESIGN.md rule 7: nothing before the visitor acts; a focus alone is not yet).
-            prepare()
+            prepare().catch(() => undefined)
             setEmail(event.target.value)
-            setInvalid(false)
+            setProblem(undefined)
           }}
           aria-invalid={message ? true : undefined}
           aria-describedby={message ? errorId : undefined}
@@ -111,7 +129,7 @@ function EmailField() {
         <button
           type="submit"
           className="latch-button"
-          disabled={!session || !email.trim()}
+          disabled={!email.trim()}
           aria-busy={state.busy || undefined}
         >
           {state.busy ? 'Sending…' : 'Continue'}
