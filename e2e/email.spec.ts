@@ -76,6 +76,7 @@ test('a new visitor logs in by e-mail in the modal, comes back after a reload wi
   expect(latchServer.mail.messages().length).toBe(mailsBefore)
   await demo.accountButton.click()
   await expect(demo.modal.getByTestId('latch-account-balance')).toHaveText('2 ETH')
+  await expect(demo.modal.getByText(email, { exact: true })).toBeVisible()
   await demo.modal.getByRole('button', { name: 'Close' }).click()
 
   // personal_sign: the frame itself shows in the modal, with the message; Approve signs with the account's key.
@@ -98,7 +99,11 @@ test('a new visitor logs in by e-mail in the modal, comes back after a reload wi
 
   // Escape in the frame declines, as Reject; so does closing the modal while the frame asks.
   for (const leave of [
-    () => page.keyboard.press('Escape'),
+    async () => {
+      // The keyboard is in the frame (its approval's title), so Escape is the frame's, not the modal's.
+      await expect(walletFrame(page).getByRole('heading', { name: 'Signature request' })).toBeFocused()
+      await page.keyboard.press('Escape')
+    },
     () => demo.modal.getByRole('button', { name: 'Close' }).click(),
   ]) {
     await page.getByRole('button', { name: `Sign “${message}”` }).click()
@@ -206,6 +211,10 @@ for (const theme of ['dark', 'light'] as const) {
     await audit('EmailVerify, the code')
     await enterCode(demo, codeOf(mail))
     await expect(demo.state('status')).toHaveText('connected')
+    await demo.accountButton.click()
+    await expect(demo.modal.getByText(email, { exact: true })).toBeVisible()
+    await audit('Account, an e-mail account')
+    await demo.modal.getByRole('button', { name: 'Close' }).click()
 
     await demo.page.getByRole('button', { name: `Sign “${message}”` }).click()
     const wallet = await approvalShown(demo.page)

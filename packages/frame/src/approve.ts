@@ -27,11 +27,7 @@ let decline: (() => void) | undefined
 export const approvalOpen = () => open
 
 /** The page stopped showing the approval (its modal closed): it is declined, as Reject would. */
-export function cancelApproval(): boolean {
-  const declining = decline
-  declining?.()
-  return declining !== undefined
-}
+export const cancelApproval = () => decline?.()
 
 /**
  * Shows the approval and resolves with the visitor's choice (false after 5 minutes unanswered); `show` and `hide`
@@ -114,6 +110,7 @@ export function askApproval(approval: Approval, page: { show(): void; hide(): vo
       clearTimeout(deadline)
       observer?.disconnect()
       window.removeEventListener('resize', arm)
+      document.removeEventListener('keydown', onKey)
       document.body.replaceChildren()
       open = false
       decline = undefined
@@ -124,10 +121,11 @@ export function askApproval(approval: Approval, page: { show(): void; hide(): vo
     decline = () => settle(false)
     approve.addEventListener('click', () => settle(true), { once: true })
     reject.addEventListener('click', () => settle(false), { once: true })
-    // Escape is Reject, as it closes a dialog; it never approves.
-    section.addEventListener('keydown', (event) => {
+    // Escape is Reject, as it closes a dialog; it never approves (wherever the focus is in the frame).
+    const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') settle(false)
-    })
+    }
+    document.addEventListener('keydown', onKey)
   })
 }
 

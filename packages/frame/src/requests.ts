@@ -168,40 +168,62 @@ async function rpc(params: unknown, page: PageContext): Promise<unknown> {
     throw new Refusal({ code: -32602, message: 'rpcRequest takes { method, params: [] }' })
   if (!frameReadMethods.has(method) && !frameApprovalMethods.has(method))
     throw new Refusal({ code: 4200, message: RPC_NOT_ALLOWED })
-  const current = await session()
-  if (!current) throw notLoggedIn()
-  const user = await ensureKey(current.token, current.user)
-  const address = user.address ?? ''
-  if (method === 'eth_accounts' || method === 'eth_requestAccounts') return [address]
-  if (method !== 'personal_sign')
-    throw new Refusal({ code: 4200, message: `${method} is not supported by this wallet yet` })
-  if (approvalOpen())
-    throw new Refusal({ code: -32002, message: 'Another request is waiting for your approval in the wallet' })
-  const [message, signer] = args as [unknown, unknown]
-  if (typeof message !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(message))
-    throw new Refusal({ code: -32602, message: 'personal_sign takes a hex message' })
-  if (typeof signer !== 'string' || signer.toLowerCase() !== address.toLowerCase())
-    throw new Refusal({ code: 4100, message: 'personal_sign names another account' })
-  const approved = await askApproval(
-    {
-      title: 'Signature request',
-      origin: page.origin,
-      fields: [['Account', address]],
-      body: readableMessage(message),
-    },
-    page,
-  )
-  if (!approved) throw new Refusal({ code: 4001, message: 'User rejected the request' })
-  const share = await deviceShare(user.id)
-  if (!share) throw notLoggedIn()
+  const mine = { withdrawn: false }
+  if (frameApprovalMethods.has(method)) preparing = mine
   try {
-    const { authShare } = await api<{ authShare: string }>('/v1/auth/keys/auth', { token: current.token })
-    return await withKey([share, authShare], address, (privateKey) =>
-      sign({ hash: hashMessage({ raw: message as `0x${string}` }), privateKey, to: 'hex' }),
+    const current = await session()
+    if (!current) throw notLoggedIn()
+    const user = await ensureKey(current.token, current.user)
+    const address = user.address ?? ''
+    if (method === 'eth_accounts' || method === 'eth_requestAccounts') return [address]
+    if (method !== 'personal_sign')
+      throw new Refusal({ code: 4200, message: `${method} is not supported by this wallet yet` })
+    if (approvalOpen())
+      throw new Refusal({
+        code: -32002,
+        message: 'Another request is waiting for your approval in the wallet',
+      })
+    const [message, signer] = args as [unknown, unknown]
+    if (typeof message !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(message))
+      throw new Refusal({ code: -32602, message: 'personal_sign takes a hex message' })
+    if (typeof signer !== 'string' || signer.toLowerCase() !== address.toLowerCase())
+      throw new Refusal({ code: 4100, message: 'personal_sign names another account' })
+    // Withdrawn by the page (its modal closed) while the session and key were checked: never drawn, declined.
+    if (
+      mine.withdrawn ||
+      !(await askApproval(
+        {
+          title: 'Signature request',
+          origin: page.origin,
+          fields: [['Account', address]],
+          body: readableMessage(message),
+        },
+        page,
+      ))
     )
+      throw new Refusal({ code: 4001, message: 'User rejected the request' })
+    const share = await deviceShare(user.id)
+    if (!share) throw notLoggedIn()
+    try {
+      const { authShare } = await api<{ authShare: string }>('/v1/auth/keys/auth', { token: current.token })
+      return await withKey([share, authShare], address, (privateKey) =>
+        sign({ hash: hashMessage({ raw: message as `0x${string}` }), privateKey, to: 'hex' }),
+      )
+    } finally {
+      share.fill(0)
+    }
   } finally {
-    share.fill(0)
+    if (preparing === mine) preparing = undefined
   }
+}
+
+/** The approval being prepared (session and key checked before it is drawn), and whether the page withdrew it. */
+let preparing: { withdrawn: boolean } | undefined
+
+/** The page stopped showing the approval: the one on screen is declined, one still being prepared will be. */
+function withdrawApproval() {
+  if (preparing) preparing.withdrawn = true
+  cancelApproval()
 }
 
 async function handle(method: FrameRequest['method'], params: unknown, page: PageContext): Promise<unknown> {
@@ -266,7 +288,7 @@ async function handle(method: FrameRequest['method'], params: unknown, page: Pag
     case 'rpcRequest':
       return rpc(params, page)
     case 'cancelApproval':
-      return { cancelled: cancelApproval() }
+      return withdrawApproval()
     case 'updateEmail': {
       const current = await session()
       if (!current) throw notLoggedIn()

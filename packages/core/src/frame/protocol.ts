@@ -63,8 +63,9 @@ export interface FrameError {
 export type FrameResponse = { id: string; result: unknown } | { id: string; error: FrameError }
 
 /**
- * Frame → page on the channel, unasked: `show` when the frame needs the visitor (an approval: the page makes the
- * frame visible, 360 × 600, in the modal's body), `hide` when it is done.
+ * Frame → page on the channel, unasked: `show` when the frame draws an approval, `hide` when it is done. The page
+ * does not wait for them: it shows the frame in the modal (ApproveTransaction, 360 × 600) before it sends a request
+ * that needs approval, as the frame must already be in the modal to draw it (moving an iframe reloads it).
  */
 export interface FrameEvent {
   event: 'show' | 'hide'

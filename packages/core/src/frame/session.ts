@@ -5,7 +5,7 @@
 import type { ClientContext } from '../client/context.ts'
 import { BaseError } from '../errors/BaseError.ts'
 import { createStore, type Store } from '../state/store.ts'
-import { type FrameChannel, FrameRequestError, openFrameChannel } from './channel.ts'
+import { type FrameChannel, FrameClosedError, FrameRequestError, openFrameChannel } from './channel.ts'
 import { type FrameMethod, frameApprovalMethods } from './protocol.ts'
 
 /** The embedded wallet's account, as the frame reports it. */
@@ -57,8 +57,12 @@ export interface FrameSession {
   signOut(forgetDevice?: boolean): Promise<void>
   /** An EIP-1193 request to the embedded wallet; those that need approval show the frame in the modal first. */
   rpc(method: string, params: unknown): Promise<unknown>
-  /** Any other frame request (get user, sign out, update e-mail…). */
-  request<T = unknown>(method: FrameMethod, params?: unknown, timeoutMs?: number): Promise<T>
+  /** Any other frame request (get user, update e-mail…); RPC requests go through `rpc`, which shows approvals. */
+  request<T = unknown>(
+    method: Exclude<FrameMethod, 'rpcRequest' | 'cancelApproval'>,
+    params?: unknown,
+    timeoutMs?: number,
+  ): Promise<T>
   /**
    * The ApproveTransaction view's place for the frame: the frame is laid over `slot` (inside `root`, the modal)
    * while an approval runs. Returns the view's goodbye: an approval still open when the view goes is declined.
@@ -105,8 +109,10 @@ export function createFrameSession(context: ClientContext): FrameSession {
   let placement: { slot: HTMLElement; root: HTMLElement } | undefined
   const placementWaiters = new Set<() => void>()
   const approval = createStore({ waiting: false })
+  /** Hides the frame shown for the approval in progress (a no-op when none is shown). */
+  let conceal = () => {}
 
-  /** The channel, opened once (again after a failure, or to move the frame into the modal). */
+  /** The channel, opened once (again after a failure, after its element left the page, or to move it). */
   function channel(): Promise<FrameChannel> {
     if (closed) return Promise.reject(new BaseError('The wallet was closed'))
     if (!frameUrl || !projectId)
@@ -115,8 +121,10 @@ export function createFrameSession(context: ClientContext): FrameSession {
           details: 'Set the frameUrl and projectId options to use the embedded wallet.',
         }),
       )
-    opening ??= (() => {
-      const parent = root ?? document.body
+    // Its element left the page (the modal holding it was unmounted): that frame is gone; open another.
+    if (opening && host && !host.isConnected) drop()
+    if (!opening) {
+      const parent = root?.isConnected ? root : document.body
       const element = parent.ownerDocument.createElement('div')
       element.className = 'latch-frame'
       // Over the modal's content (which comes later in the dialog) when shown.
@@ -129,31 +137,46 @@ export function createFrameSession(context: ClientContext): FrameSession {
       })
       opened.catch(() => {
         element.remove()
-        if (host === element) host = undefined
-        opening = undefined
+        if (opening === opened) {
+          opening = undefined
+          host = undefined
+        }
       })
-      return opened
-    })()
+      opening = opened
+    }
     return opening
+  }
+
+  /** Forgets the channel and its element (a later call opens a new one); the old frame is closed once it is up. */
+  function drop() {
+    const [previous, element] = [opening, host]
+    opening = undefined
+    host = undefined
+    element?.remove()
+    previous?.then(
+      (frame) => frame.close(),
+      () => undefined,
+    )
   }
 
   /** Moves the frame into `next` (the modal), reloading it there: an iframe moved in the document starts over. */
   async function moveInto(next: HTMLElement): Promise<void> {
     root = next
-    if (host && next.contains(host)) return
-    const previous = opening
-    opening = undefined
-    if (previous) {
-      const frame = await previous.catch(() => undefined)
-      frame?.close()
-      host?.remove()
-    }
+    if (!host || !next.contains(host)) drop()
     await channel()
   }
 
+  /**
+   * Asks the frame. A request the frame's move into the modal interrupted (FrameClosedError) is asked once more of
+   * the new frame: reads only, as approvals are sent after the move.
+   */
   async function request<T>(method: FrameMethod, params?: unknown, timeoutMs?: number): Promise<T> {
-    const frame = await channel()
-    return frame.request<T>(method, params, timeoutMs === undefined ? {} : { timeoutMs })
+    const ask = async () =>
+      (await channel()).request<T>(method, params, timeoutMs === undefined ? {} : { timeoutMs })
+    return ask().catch((error: unknown) => {
+      if (error instanceof FrameClosedError && !closed) return ask()
+      throw error
+    })
   }
 
   /** The login step running now: an earlier one's late answer (the visitor went back, or started over) is dropped. */
@@ -178,22 +201,34 @@ export function createFrameSession(context: ClientContext): FrameSession {
     }
   }
 
+  /** The visitor closed the modal (or left the view) before approving: declined, as Reject would. */
+  const declined = () => new FrameRequestError({ code: 4001, message: 'User rejected the request' })
+
+  /** Waits for the ApproveTransaction view's place; declined if the modal closes first, bounded otherwise. */
   function waitForPlacement(): Promise<{ slot: HTMLElement; root: HTMLElement }> {
     return new Promise((resolve, reject) => {
-      const check = () => {
-        if (!placement) return
+      const settle = (error?: Error) => {
         placementWaiters.delete(check)
         clearTimeout(timer)
-        resolve(placement)
+        stopWatching()
+        if (error) reject(error)
+        else if (placement) resolve(placement)
       }
-      const timer = setTimeout(() => {
-        placementWaiters.delete(check)
-        reject(
-          new BaseError('The approval could not be shown', {
-            details: `The modal did not show the ApproveTransaction view within ${APPROVAL_SHOW_MS} ms.`,
-          }),
-        )
-      }, APPROVAL_SHOW_MS)
+      const check = () => {
+        if (placement) settle()
+      }
+      const timer = setTimeout(
+        () =>
+          settle(
+            new BaseError('The approval could not be shown', {
+              details: `The modal did not show the ApproveTransaction view within ${APPROVAL_SHOW_MS} ms.`,
+            }),
+          ),
+        APPROVAL_SHOW_MS,
+      )
+      const stopWatching = context.modal.subscribe(() => {
+        if (!context.modal.getState().open) settle(declined())
+      })
       placementWaiters.add(check)
       check()
     })
@@ -218,7 +253,11 @@ export function createFrameSession(context: ClientContext): FrameSession {
     place()
     element.style.display = 'block'
     const iframe = element.querySelector('iframe')
-    if (iframe) iframe.hidden = false
+    if (iframe) {
+      iframe.hidden = false
+      // The keyboard goes to the frame, whose approval takes it (its title first; Tab reaches its buttons).
+      iframe.focus()
+    }
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(place) : undefined
     observer?.observe(where.slot)
     observer?.observe(where.root)
@@ -249,15 +288,17 @@ export function createFrameSession(context: ClientContext): FrameSession {
       router.reset('ApproveTransaction')
       modal.setOpen(true)
     }
-    let conceal = () => {}
     try {
       const where = await waitForPlacement()
       await moveInto(where.root)
+      // The view may have gone while the frame moved: then nothing is shown, and the frame is told so.
+      if (placement !== where) throw declined()
       conceal = reveal(where)
       return await run()
     } finally {
       approval.setState({ waiting: false })
       conceal()
+      conceal = () => {}
       if (router.store.getState().view === 'ApproveTransaction') {
         if (wasOpen) router.back()
         else context.closeModal()
@@ -330,19 +371,16 @@ export function createFrameSession(context: ClientContext): FrameSession {
       return () => {
         if (placement?.slot !== slot) return
         placement = undefined
-        // The view went while its approval was open (the modal closed, or Back): the visitor did not approve.
+        // The view went while its approval was open (the modal closed, or Back): the frame goes from sight at once,
+        // and the request is declined (the frame refuses it even if its approval is not drawn yet).
+        conceal()
+        conceal = () => {}
         if (approval.getState().waiting) request('cancelApproval').catch(() => undefined)
       }
     },
     close() {
       closed = true
-      const previous = opening
-      opening = undefined
-      void previous?.then(
-        (frame) => frame.close(),
-        () => undefined,
-      )
-      host?.remove()
+      drop()
     },
   }
 }

@@ -1,6 +1,6 @@
-/** What Tab can land on inside the modal (Latch renders no other kind of focusable element). */
+/** What Tab can land on inside the modal (Latch renders no other kind of focusable element; the iframe is the wallet's). */
 const tabbable =
-  'button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
+  'button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])'
 
 /**
  * Keeps Tab and Shift+Tab inside `container`, wrapping from the last control to the first and back.

@@ -1,12 +1,17 @@
-import { shortenAddress } from '@latch/core'
+import { type ConnectionState, shortenAddress } from '@latch/core'
 import { ChunkSlot } from '../../async.tsx'
 import { Icon } from '../../components/Icon/Icon.tsx'
 import { WalletImage } from '../../components/WalletImage/WalletImage.tsx'
 import { useLatchClient } from '../../context.ts'
 import { useAccount } from '../../hooks/useAccount.ts'
 import { useNetwork } from '../../hooks/useNetwork.ts'
-import { accountDataChunk } from '../registry.ts'
+import { useStore } from '../../hooks/useStore.ts'
+import { accountDataChunk, emailChunk } from '../registry.ts'
 import { Avatar } from './Avatar.tsx'
+
+/** Whether the account is the embedded wallet's (e-mail login). */
+const selectEmbedded = (state: ConnectionState) =>
+  Object.values(state.connections).some((connection) => connection?.connectorType === 'AUTH')
 
 /**
  * The connected account: name or address, balance, tokens and activity (with a Latch server, on eip155
@@ -16,6 +21,7 @@ export default function AccountView() {
   const client = useLatchClient()
   const account = useAccount()
   const { network, isUnsupported, imageUrl } = useNetwork()
+  const embedded = useStore(client.connection, selectEmbedded)
   const { address, profileName, profileImage, balance, balanceSymbol, balanceStatus, addressExplorerUrl } =
     account
   if (!address) {
@@ -65,6 +71,8 @@ export default function AccountView() {
           </button>
         )}
       </div>
+      {/* The embedded wallet's account: its e-mail address. */}
+      {embedded && <ChunkSlot chunk={emailChunk} />}
       <div className="latch-balance" data-testid="latch-account-balance" aria-live="polite">
         {balanceStatus === 'unavailable' ? (
           <>

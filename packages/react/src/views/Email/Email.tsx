@@ -1,4 +1,5 @@
 import {
+  type ConnectionState,
   createStore,
   type EmailLoginState,
   type FrameSession,
@@ -19,7 +20,7 @@ import { useAsync } from '../../async.tsx'
 import { useLatchClient } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
 import { Spinner } from '../../modal/Spinner.tsx'
-import { ApproveTransaction } from '../ApproveTransaction/ApproveTransactionView.tsx'
+import { ApproveTransaction } from './ApproveTransaction.tsx'
 import './Email.css'
 
 const CODE_LENGTH = 6
@@ -37,11 +38,13 @@ const idle = createStore<EmailLoginState>({
 const selectLogin = (state: EmailLoginState) => state
 
 /** The embedded wallet's session (its code only: the frame itself loads when `prepare` is called) and its login. */
-function useFrameLogin(): [FrameSession | undefined, EmailLoginState] {
+function useFrameLogin(): [FrameSession | undefined, EmailLoginState, (() => void) | undefined] {
   const client = useLatchClient()
   const loaded = useAsync(client.frame, client)
   const session = loaded?.status === 'ready' ? loaded.value : undefined
-  return [session, useStore(session?.login ?? idle, selectLogin)]
+  // The code that did not load: its retry.
+  const retry = loaded?.status === 'failed' ? loaded.retry : undefined
+  return [session, useStore(session?.login ?? idle, selectLogin), retry]
 }
 
 /** Each client's session once the e-mail field has loaded it (kept while the page lives, per client). */
@@ -50,11 +53,16 @@ const loadedSessions = new WeakMap<LatchClient, FrameSession>()
 /** The modal around `element`: where the frame goes, so it can be shown there later without loading again. */
 const modalOf = (element: Element | null) => element?.closest<HTMLElement>('.latch-root') ?? undefined
 
-/** Connects the e-mail account the frame has signed in (the AUTH connector's). */
+/**
+ * Connects the e-mail account the frame has signed in (the AUTH connector's). Its failure lands in the connection
+ * store, which EmailVerify shows with a retry.
+ */
 function connectAccount(client: LatchClient) {
   const connector = client.connectors.getState().list.find((c) => c.type === 'AUTH')
   if (connector) client.connect(connector.id).catch(() => undefined)
 }
+
+const selectConnection = (state: ConnectionState) => state
 
 /**
  * The Connect view's e-mail field (SPEC §1 `features.email`): focusing or typing loads the frame; Continue mails a
@@ -269,17 +277,19 @@ function CodeEntry({ session, state }: { session: FrameSession; state: EmailLogi
  */
 function EmailVerify() {
   const client = useLatchClient()
-  const [session, state] = useFrameLogin()
+  const [session, state, retry] = useFrameLogin()
+  const connection = useStore(client.connection, selectConnection)
 
   // Leaving for Connect (Back, Start over) leaves the login too; the address stays in the field.
   useEffect(() => () => session?.restart(), [session])
 
+  if (retry) return <Failed message="E-mail login could not be loaded" retry={retry} />
   if (!session) return <Spinner label="Loading" />
   if (state.step === 'code') return <CodeEntry session={session} state={state} />
   if (state.step === 'device')
     return (
       <div className="latch-view latch-code">
-        <p className="latch-strong latch-center-text">Approve this device</p>
+        <h3 className="latch-strong latch-center-text">Approve this device</h3>
         <p className="latch-muted latch-center-text">
           We sent a link to <strong className="latch-email-address">{state.email}</strong>. Open it to approve
           this device; the code follows by e-mail. The link is valid for 20 minutes.
@@ -298,16 +308,32 @@ function EmailVerify() {
         )}
       </div>
     )
-  // Signed in: the account connects and the modal closes.
+  // Signed in: the account connects and the modal closes; if it could not, the reason and a retry.
+  if (connection.status !== 'connecting' && connection.error)
+    return <Failed message={connection.error.shortMessage} retry={() => connectAccount(client)} />
   return <Spinner label="Connecting" />
+}
+
+/** A step that did not happen: what went wrong, and Try again. */
+function Failed({ message, retry }: { message: string; retry: () => void }) {
+  return (
+    <div className="latch-view latch-code">
+      <p className="latch-email-error latch-center-text" role="alert">
+        {message}
+      </p>
+      <button type="button" className="latch-button" onClick={retry}>
+        Try again
+      </button>
+    </div>
+  )
 }
 
 const selectView = (state: RouterState) => state.view
 
 /**
  * The embedded wallet's part of the modal, one chunk: around the Connect view's wallets (its `children`) the e-mail
- * field above them (not in basic mode, which offers WalletConnect only); the device and code steps on EmailVerify;
- * the frame itself on ApproveTransaction.
+ * field above them (not in basic mode, which offers WalletConnect only); the account's address on Account; the
+ * device and code steps on EmailVerify; the frame itself on ApproveTransaction.
  */
 export default function EmbeddedWallet({ children }: { children?: ReactNode }) {
   const client = useLatchClient()
@@ -320,5 +346,16 @@ export default function EmbeddedWallet({ children }: { children?: ReactNode }) {
         {children}
       </>
     )
+  if (view === 'Account') return <AccountEmail />
   return view === 'ApproveTransaction' ? <ApproveTransaction /> : <EmailVerify />
+}
+
+/** The Account view's line for the embedded wallet: the address it signs in with. */
+function AccountEmail() {
+  const email = useFrameLogin()[1].user?.email
+  return (
+    <p className="latch-muted latch-center-text latch-clip latch-account-email" title={email}>
+      {email ?? '\u00a0'}
+    </p>
+  )
 }

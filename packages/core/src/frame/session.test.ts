@@ -1,0 +1,239 @@
+// @vitest-environment happy-dom
+// The page's side of the embedded wallet against a scripted frame: the channel (openFrameChannel, tested with the real
+// frame in e2e/frame.spec.ts) is replaced by one whose answers each test gives.
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createTestLatch, flush } from '../../test/fakeAdapter.ts'
+import type { LatchClient } from '../createLatch.ts'
+import { FrameClosedError, FrameRequestError } from './channel.ts'
+import type { FrameMethod } from './protocol.ts'
+import type { FrameSession } from './session.ts'
+
+type Handler = (params: unknown) => Promise<unknown>
+
+/** The frames opened (one per iframe the session made) and what they were asked. */
+const frames: { container: HTMLElement; asked: FrameMethod[]; close: () => void; closed: boolean }[] = []
+let handlers: Partial<Record<FrameMethod, Handler>> = {}
+
+vi.mock('./channel.ts', async (original) => {
+  const actual = await original<typeof import('./channel.ts')>()
+  return {
+    ...actual,
+    openFrameChannel: async ({ container }: { container: HTMLElement }) => {
+      const iframe = document.createElement('iframe')
+      iframe.hidden = true
+      container.append(iframe)
+      const waiting = new Set<(error: Error) => void>()
+      const frame = {
+        container,
+        asked: [] as FrameMethod[],
+        closed: false,
+        close() {
+          frame.closed = true
+          for (const reject of waiting) reject(new actual.FrameClosedError())
+        },
+      }
+      frames.push(frame)
+      return {
+        iframe,
+        onEvent: () => () => {},
+        close: frame.close,
+        request: (method: FrameMethod, params?: unknown) => {
+          frame.asked.push(method)
+          if (frame.closed) return Promise.reject(new actual.FrameClosedError())
+          return new Promise((resolve, reject) => {
+            waiting.add(reject)
+            const handler = handlers[method] ?? (async () => ({}))
+            handler(params).then(resolve, reject)
+          })
+        },
+      }
+    },
+  }
+})
+
+afterEach(() => {
+  frames.length = 0
+  handlers = {}
+  document.body.replaceChildren()
+})
+
+async function setUp(): Promise<{ client: LatchClient; session: FrameSession }> {
+  const { client } = createTestLatch({ frameUrl: 'http://127.0.0.1:8789', projectId: 'demo' })
+  const session = await client.frame!()
+  return { client, session }
+}
+
+/** Plays the modal: a root holding the ApproveTransaction view's slot, handed to the session as the view does. */
+function showView(session: FrameSession) {
+  const root = document.createElement('dialog')
+  const slot = document.createElement('div')
+  root.append(slot)
+  document.body.append(root)
+  return { root, leave: session.show(slot, root) }
+}
+
+const deferred = <T>() => {
+  let resolve!: (value: T) => void
+  const promise = new Promise<T>((done) => {
+    resolve = done
+  })
+  return { promise, resolve }
+}
+
+describe('approvals', () => {
+  it('open the modal on ApproveTransaction, move the frame into it, ask only then, and close it after', async () => {
+    const { client, session } = await setUp()
+    session.prepare()
+    await flush()
+    expect(frames[0]?.container.parentElement).toBe(document.body)
+    const signed = deferred<unknown>()
+    handlers.rpcRequest = () => signed.promise
+
+    const signing = session.rpc('personal_sign', ['0x00', '0xabc'])
+    await flush()
+    expect(client.modal.getState().open).toBe(true)
+    expect(client.router.store.getState().view).toBe('ApproveTransaction')
+    expect(frames[0]?.asked).not.toContain('rpcRequest')
+
+    const { root } = showView(session)
+    await vi.waitFor(() => expect(frames[1]?.asked).toContain('rpcRequest'))
+    // The first frame (in the page's body) was closed; the one asked lives in the modal and is shown there.
+    expect(frames[0]?.closed).toBe(true)
+    expect(frames[1]?.container.parentElement).toBe(root)
+    expect(frames[1]?.container.style.display).toBe('block')
+    expect(session.approval.getState()).toEqual({ waiting: true })
+
+    signed.resolve('0xsigned')
+    expect(await signing).toBe('0xsigned')
+    expect(frames[1]?.container.style.display).toBe('none')
+    expect(client.modal.getState().open).toBe(false)
+    expect(session.approval.getState()).toEqual({ waiting: false })
+  })
+
+  it('are declined (4001) when the modal closes before the view shows, and nothing is asked', async () => {
+    const { client, session } = await setUp()
+    const signing = session.rpc('personal_sign', ['0x00', '0xabc'])
+    await flush()
+    client.close()
+    const error = await signing.catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(FrameRequestError)
+    expect((error as FrameRequestError).code).toBe(4001)
+    expect(frames.flatMap((frame) => frame.asked)).not.toContain('rpcRequest')
+  })
+
+  it('hide the frame at once and withdraw the request when the view goes before the visitor chose', async () => {
+    const { session } = await setUp()
+    let decline = (_: Error) => {}
+    handlers.rpcRequest = () =>
+      new Promise((_, reject) => {
+        decline = reject
+      })
+    handlers.cancelApproval = async () => {
+      decline(new FrameRequestError({ code: 4001, message: 'User rejected the request' }))
+      return { cancelled: true }
+    }
+    const signing = session.rpc('personal_sign', ['0x00', '0xabc']).catch((e: unknown) => e)
+    await flush()
+    const view = showView(session)
+    await vi.waitFor(() => expect(frames.at(-1)?.asked).toContain('rpcRequest'))
+    view.leave()
+    expect(frames.at(-1)?.container.style.display).toBe('none')
+    await vi.waitFor(() => expect(frames.at(-1)?.asked).toContain('cancelApproval'))
+    expect(((await signing) as FrameRequestError).code).toBe(4001)
+  })
+
+  it('one at a time: a second while one waits is refused with -32002', async () => {
+    const { session } = await setUp()
+    void session.rpc('personal_sign', ['0x00', '0xabc']).catch(() => undefined)
+    const second = await session.rpc('personal_sign', ['0x01', '0xabc']).catch((e: unknown) => e)
+    expect((second as FrameRequestError).code).toBe(-32002)
+  })
+
+  it('reads go to the frame without the modal', async () => {
+    const { client, session } = await setUp()
+    handlers.rpcRequest = async () => ['0xabc']
+    expect(await session.rpc('eth_accounts', [])).toEqual(['0xabc'])
+    expect(client.modal.getState().open).toBe(false)
+  })
+})
+
+describe('the channel', () => {
+  it('asks again, once, a read that the frame’s move into the modal interrupted', async () => {
+    const { session } = await setUp()
+    const first = deferred<unknown>()
+    let calls = 0
+    handlers.getUser = () => (++calls === 1 ? first.promise : Promise.resolve({ id: 'u', email: 'a@b.c' }))
+    const reading = session.account()
+    await vi.waitFor(() => expect(frames[0]?.asked).toContain('getUser'))
+    // An approval moves the frame from the page's body into the modal: the first frame closes under the read.
+    void session.rpc('personal_sign', ['0x00', '0xabc']).catch(() => undefined)
+    await flush()
+    showView(session)
+    expect(await reading).toMatchObject({ email: 'a@b.c' })
+    expect(frames[0]?.closed).toBe(true)
+    expect(frames[1]?.asked).toContain('getUser')
+    expect(session.login.getState().user?.email).toBe('a@b.c')
+  })
+
+  it('opens a new frame when the element holding the old one has left the page', async () => {
+    const { session } = await setUp()
+    session.prepare()
+    await flush()
+    frames[0]?.container.remove()
+    await session.request('isConnected')
+    expect(frames).toHaveLength(2)
+    expect(frames[1]?.container.isConnected).toBe(true)
+  })
+
+  it('reports a frame that is not signed in as no account (4100), and other refusals as they are', async () => {
+    const { session } = await setUp()
+    handlers.getUser = async () => {
+      throw new FrameRequestError({ code: 4100, message: 'Not logged in' })
+    }
+    expect(await session.account()).toBeUndefined()
+    handlers.getUser = async () => {
+      throw new FrameClosedError()
+    }
+    await expect(session.account()).rejects.toBeInstanceOf(FrameClosedError)
+  })
+})
+
+describe('the e-mail login', () => {
+  it('walks address → code, keeps the refusal for the view, and drops a superseded step’s late answer', async () => {
+    const { session } = await setUp()
+    const resendAt = new Date(Date.now() + 30_000).toISOString()
+    handlers.connectEmail = async () => ({ action: 'VERIFY_OTP', resendAt })
+    await session.sendCode('ada@example.com')
+    expect(session.login.getState()).toMatchObject({
+      step: 'code',
+      busy: false,
+      email: 'ada@example.com',
+      resendAt: Date.parse(resendAt),
+    })
+
+    handlers.connectOtp = async () => {
+      throw new FrameRequestError({
+        code: -32000,
+        message: 'Wrong code; 4 attempts left',
+        data: { status: 400, reason: 'wrong' },
+      })
+    }
+    expect(await session.verify('000000')).toBe(false)
+    expect(session.login.getState().error).toEqual({
+      message: 'Wrong code; 4 attempts left',
+      code: -32000,
+      reason: 'wrong',
+    })
+
+    // A new device's login: waiting for the link, then the visitor goes back; the approval arriving later is dropped.
+    const approved = deferred<unknown>()
+    handlers.connectEmail = async () => ({ action: 'VERIFY_DEVICE', resendAt: null })
+    handlers.connectDevice = () => approved.promise
+    const waiting = session.sendCode('grace@example.com')
+    await vi.waitFor(() => expect(session.login.getState().step).toBe('device'))
+    session.restart()
+    approved.resolve({ resendAt })
+    await waiting
+    expect(session.login.getState()).toMatchObject({ step: 'email', busy: false, error: undefined })
+  })
+})
