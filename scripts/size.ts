@@ -109,6 +109,21 @@ const budgets = {
     'EVM adapter': { src: '../../packages/evm/src/adapter.ts', budget: 37 * KiB, files: 2 },
     /** Connect (WalletConnect's pairing included), disconnect, switch network, sign and send: core's actions. */
     'Client actions': { src: '../../packages/core/src/client/actions.ts', budget: 3 * KiB, files: 2 },
+    /**
+     * The embedded wallet's page side (e-mail login), loaded when the visitor types an address or an e-mail account
+     * reconnects: its login steps, the frame's channel, and the approvals shown in the modal.
+     */
+    'Embedded wallet session': {
+      src: '../../packages/core/src/frame/session.ts',
+      budget: 3.25 * KiB,
+      files: 1,
+    },
+    /** The embedded wallet's views: the e-mail field, EmailVerify (device, code), ApproveTransaction, Account's line. */
+    'Embedded wallet views': {
+      src: '../../packages/react/src/views/Email/Email.tsx',
+      budget: 3.5 * KiB,
+      files: 3,
+    },
     /** ConnectingWalletConnect and ConnectingWalletConnectBasic: the code, its states, a wallet's links. */
     'WalletConnect views': {
       src: '../../packages/react/src/views/ConnectingWalletConnect/ConnectingWalletConnect.tsx',
