@@ -115,6 +115,17 @@ async function ask(page: Page, method: string, params?: unknown, timeoutMs = 10_
 let unique = 0
 const newEmail = () => `frame${++unique}-${Date.now()}@example.com`
 
+/** A new address logged in on the page's frame with the code read from the catcher: the address and the answer. */
+async function logIn(page: Page) {
+  const email = newEmail()
+  const since = new Date()
+  await ask(page, 'connectEmail', { email })
+  return {
+    email,
+    login: await ask(page, 'connectOtp', { otp: codeOf(await catcher.waitFor(email, { since })) }),
+  }
+}
+
 const openAt = (page: Page, origin: string) => page.goto(`${origin}/`)
 
 test('a page of the project’s allowed origins connects over the channel; it cannot read into the frame', async ({
@@ -316,16 +327,13 @@ test('a new device logs in to the same account once the mailed link approves it;
   page,
 }) => {
   await openAt(page, DAPP)
-  const email = newEmail()
-  let since = new Date()
-  await ask(page, 'connectEmail', { email })
-  const first = await ask(page, 'connectOtp', { otp: codeOf(await catcher.waitFor(email, { since })) })
+  const { email, login: first } = await logIn(page)
 
   // Another browser profile: another device.
   const other = await browser.newContext()
   const device = await other.newPage()
   await openAt(device, DAPP)
-  since = new Date()
+  let since = new Date()
   expect(await ask(device, 'connectEmail', { email })).toEqual({
     result: { action: 'VERIFY_DEVICE', resendAt: null },
   })
@@ -369,10 +377,7 @@ test('personal_sign runs only once approved in the frame, which the page shows; 
   page,
 }) => {
   await openAt(page, DAPP)
-  const email = newEmail()
-  const since = new Date()
-  await ask(page, 'connectEmail', { email })
-  const login = await ask(page, 'connectOtp', { otp: codeOf(await catcher.waitFor(email, { since })) })
+  const { login } = await logIn(page)
   const address = (
     'result' in login ? (login.result as { address: `0x${string}` }).address : '0x'
   ) as `0x${string}`
@@ -427,12 +432,9 @@ test('update e-mail takes the codes mailed to both addresses; sync theme sets th
   page,
 }) => {
   await openAt(page, DAPP)
-  const email = newEmail()
-  let since = new Date()
-  await ask(page, 'connectEmail', { email })
-  const login = await ask(page, 'connectOtp', { otp: codeOf(await catcher.waitFor(email, { since })) })
+  const { email, login } = await logIn(page)
   const next = newEmail()
-  since = new Date()
+  const since = new Date()
   expect(await ask(page, 'updateEmail', { email: next })).toEqual({
     result: { action: 'VERIFY_PRIMARY_OTP_AND_SECONDARY_OTP' },
   })

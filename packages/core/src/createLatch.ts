@@ -100,6 +100,8 @@ export interface LatchClient extends ClientStores {
    * without the `frameUrl` option.
    */
   readonly frame: (() => Promise<FrameSession>) | undefined
+  /** What `frame()` has loaded, else undefined: a view mounted again shows the login in its first commit. */
+  loadedFrame(): FrameSession | undefined
   /** Stops timers and listeners, and forgets the query cache. */
   destroy(): void
 }
@@ -210,6 +212,7 @@ export function createLatch(options: LatchOptions): LatchClient {
     track: context.track,
     siwxController: loadSiwx,
     frame: loadFrame,
+    loadedFrame: frame.get,
     destroy() {
       destroyed = true
       registry.stop()

@@ -4,6 +4,9 @@ import { useAsync } from '../../async.tsx'
 import { useLatchClient } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
 
+/** The modal around `element`: where the frame goes, so it can be shown there later without loading again. */
+export const modalOf = (element: Element | null) => element?.closest<HTMLElement>('.latch-root') ?? undefined
+
 /** Before the frame's code is in, nothing is said: an approval is on its way. */
 const arriving = createStore({ waiting: true })
 const selectWaiting = (state: { waiting: boolean }) => state.waiting
@@ -16,13 +19,13 @@ const selectWaiting = (state: { waiting: boolean }) => state.waiting
 export function ApproveTransaction() {
   const client = useLatchClient()
   const slot = useRef<HTMLDivElement>(null)
-  const loaded = useAsync(client.frame, client)
+  const loaded = useAsync(client.frame, client, client.loadedFrame)
   const session = loaded?.status === 'ready' ? loaded.value : undefined
   const waiting = useStore(session?.approval ?? arriving, selectWaiting)
 
   useLayoutEffect(() => {
     const element = slot.current
-    const root = element?.closest<HTMLElement>('.latch-root')
+    const root = modalOf(element ?? null)
     if (!session || !element || !root) return
     return session.show(element, root)
   }, [session])

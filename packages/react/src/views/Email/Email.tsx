@@ -20,7 +20,7 @@ import { useAsync } from '../../async.tsx'
 import { useLatchClient } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
 import { Spinner } from '../../modal/Spinner.tsx'
-import { ApproveTransaction } from './ApproveTransaction.tsx'
+import { ApproveTransaction, modalOf } from './ApproveTransaction.tsx'
 import './Email.css'
 
 const CODE_LENGTH = 6
@@ -40,18 +40,12 @@ const selectLogin = (state: EmailLoginState) => state
 /** The embedded wallet's session (its code only: the frame itself loads when `prepare` is called) and its login. */
 function useFrameLogin(): [FrameSession | undefined, EmailLoginState, (() => void) | undefined] {
   const client = useLatchClient()
-  const loaded = useAsync(client.frame, client)
+  const loaded = useAsync(client.frame, client, client.loadedFrame)
   const session = loaded?.status === 'ready' ? loaded.value : undefined
   // The code that did not load: its retry.
   const retry = loaded?.status === 'failed' ? loaded.retry : undefined
   return [session, useStore(session?.login ?? idle, selectLogin), retry]
 }
-
-/** Each client's session once the e-mail field has loaded it (kept while the page lives, per client). */
-const loadedSessions = new WeakMap<LatchClient, FrameSession>()
-
-/** The modal around `element`: where the frame goes, so it can be shown there later without loading again. */
-const modalOf = (element: Element | null) => element?.closest<HTMLElement>('.latch-root') ?? undefined
 
 /**
  * Connects the e-mail account the frame has signed in (the AUTH connector's). Its failure lands in the connection
@@ -72,7 +66,7 @@ function EmailField() {
   const client = useLatchClient()
   // The wallet's code (the session; the frame comes with `prepare`) is asked for when the visitor first types, not
   // while the wallets below are being drawn; once loaded it stays, and the field shows the login's address again.
-  const [session, setSession] = useState(() => loadedSessions.get(client))
+  const [session, setSession] = useState(client.loadedFrame)
   const state = useStore(session?.login ?? idle, selectLogin)
   const [email, setEmail] = useState(state.email ?? '')
   /** What this field found wrong itself: the address, or the wallet's code that did not load. */
@@ -83,7 +77,6 @@ function EmailField() {
   const prepare = async () => {
     const loaded = session ?? (await client.frame?.())
     if (!loaded) return undefined
-    loadedSessions.set(client, loaded)
     setSession(loaded)
     loaded.prepare(modalOf(formRef.current))
     return loaded
