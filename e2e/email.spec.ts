@@ -1,6 +1,6 @@
 import { codeOf, deviceLinkOf } from '@latch/devnet'
 import type { FrameLocator, Page } from '@playwright/test'
-import { createTestClient, http, parseEther, verifyMessage } from 'viem'
+import { createPublicClient, createTestClient, http, parseEther, verifyMessage, verifyTypedData } from 'viem'
 import { expectNoAxeViolations } from './support/axe.ts'
 import { DemoPage, expect, type LatchServer, test } from './support/fixtures.ts'
 import { expectSoundLayout } from './support/layout.ts'
@@ -22,9 +22,9 @@ const walletFrame = (page: Page): FrameLocator => page.frameLocator('dialog ifra
  * The frame's approval, settled on screen: its Approve button wakes once the frame has been visible and still for a
  * moment (the modal's entrance animation moves it), as a visitor would see it before choosing.
  */
-async function approvalShown(page: Page) {
+async function approvalShown(page: Page, title = 'Signature request') {
   const wallet = walletFrame(page)
-  await expect(wallet.getByRole('heading', { name: 'Signature request' })).toBeVisible()
+  await expect(wallet.getByRole('heading', { name: title })).toBeVisible()
   await expect(wallet.getByRole('button', { name: 'Approve' })).toBeEnabled()
   return wallet
 }
@@ -122,6 +122,86 @@ test('a new visitor logs in by e-mail in the modal, comes back after a reload wi
   await expect(demo.state('status')).toHaveText('disconnected')
   await demo.connectButton.click()
   await expect(demo.modal.getByRole('textbox', { name: 'Email' })).toBeVisible()
+})
+
+test('the e-mail account sends 0.01 ETH and signs typed data once approved in the frame; eth_sign is not allowed', async ({
+  demo,
+  devnet,
+  latchServer,
+  page,
+}) => {
+  test.setTimeout(90_000)
+  await demo.goto()
+  await enterCode(demo, codeOf(await startLogin(demo, latchServer, freshEmail('grace'))))
+  await expect(demo.state('status')).toHaveText('connected')
+  const address = (await demo.state('address').textContent()) as `0x${string}`
+  const chain = createPublicClient({ transport: http(devnet.rpcA) })
+  await createTestClient({ mode: 'anvil', transport: http(devnet.rpcA) }).setBalance({
+    address,
+    value: parseEther('1'),
+  })
+  const receiver = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+  const before = await chain.getBalance({ address: receiver })
+  const send = page.getByRole('button', { name: 'Send 0.01 ETH to account 1' })
+
+  // The transaction as the frame shows it, filled in from the chain; rejected, nothing is sent.
+  await send.click()
+  let wallet = await approvalShown(page, 'Transaction request')
+  await expect(wallet.getByText(receiver, { exact: true })).toBeVisible()
+  await expect(wallet.getByText('0.01 ETH', { exact: true })).toBeVisible()
+  await expect(wallet.getByText(/^Up to 0\.0000\d+ ETH$/)).toBeVisible()
+  await wallet.getByRole('button', { name: 'Reject' }).click()
+  await expect(page.getByTestId('result-error')).toHaveText('error: Request declined in the wallet')
+  expect(await chain.getTransactionCount({ address })).toBe(0)
+
+  // Approved: signed in the frame, sent to the chain, mined.
+  await send.click()
+  wallet = await approvalShown(page, 'Transaction request')
+  await wallet.getByRole('button', { name: 'Approve' }).click()
+  const sent = page.getByTestId('result-transaction')
+  await expect(sent).toHaveText(/^transaction: 0x[0-9a-f]{64}$/)
+  const hash = (await sent.textContent())?.replace('transaction: ', '') as `0x${string}`
+  const receipt = await chain.waitForTransactionReceipt({ hash })
+  expect(receipt).toMatchObject({
+    status: 'success',
+    from: address.toLowerCase(),
+    to: receiver.toLowerCase(),
+  })
+  expect((await chain.getBalance({ address: receiver })) - before).toBe(parseEther('0.01'))
+  await expect(demo.modal).toBeHidden()
+
+  // Typed data: its fields, readable; the signature verifies for the account.
+  await page.getByRole('button', { name: 'Sign an order (typed data)' }).click()
+  wallet = await approvalShown(page)
+  await expect(wallet.getByText('Latch Demo Exchange', { exact: true })).toBeVisible()
+  await expect(wallet.getByLabel('Message')).toHaveText(
+    `maker: ${address}\nsell: ETH\namount: 10000000000000000`,
+  )
+  await wallet.getByRole('button', { name: 'Approve' }).click()
+  const typed = page.getByTestId('result-typed-signature')
+  await expect(typed).toHaveText(/^typed-signature: 0x[0-9a-f]{130}$/)
+  const signature = (await typed.textContent())?.replace('typed-signature: ', '') as `0x${string}`
+  expect(
+    await verifyTypedData({
+      address,
+      signature,
+      domain: { name: 'Latch Demo Exchange', version: '1', chainId: 31337, verifyingContract: receiver },
+      types: {
+        Order: [
+          { name: 'maker', type: 'address' },
+          { name: 'sell', type: 'string' },
+          { name: 'amount', type: 'uint256' },
+        ],
+      },
+      primaryType: 'Order',
+      message: { maker: address, sell: 'ETH', amount: 10n ** 16n },
+    }),
+  ).toBe(true)
+
+  // eth_sign signs any hash: refused before the frame is asked, and the modal says so.
+  await page.getByRole('button', { name: 'Ask for eth_sign' }).click()
+  await expect(page.getByTestId('result-error')).toHaveText('error: Requested RPC call is not allowed')
+  await expect(demo.modal.getByText('Action not allowed')).toBeVisible()
 })
 
 test('a second device: the mailed link approves it, then the code, and the account is the same', async ({

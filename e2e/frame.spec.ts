@@ -1,8 +1,15 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
-import { codeOf, deviceLinkOf, type MailCatcher, startMailCatcher } from '@latch/devnet'
-import { type LatchServer, startServer } from '@latch/server'
+import {
+  codeOf,
+  type Devnet,
+  deviceLinkOf,
+  type MailCatcher,
+  startDevnet,
+  startMailCatcher,
+} from '@latch/devnet'
+import { devnetBlockchainConfig, type LatchServer, startServer } from '@latch/server'
 import { expect, type Page, test } from '@playwright/test'
 import { stringToHex, verifyMessage } from 'viem'
 import { build } from 'vite'
@@ -16,6 +23,8 @@ const PROJECT = 'frame-e2e'
 
 let server: LatchServer
 let catcher: MailCatcher
+/** The frame's chain B, which it reads from the page's browser (chain A's address is left unserved). */
+let devnet: Devnet
 let frameUrl: string
 let channelScript: string
 let DAPP: string
@@ -43,10 +52,12 @@ test.beforeAll(async () => {
   DAPP = await site()
   STRANGER = await site()
   catcher = await startMailCatcher({ port: 0 })
+  devnet = await startDevnet({ chains: [{ chainId: 31338, port: 0 }] })
   server = await startServer({
     port: 0,
     dataDir: 'memory',
     index: false,
+    blockchain: devnetBlockchainConfig({ rpcB: devnet.chains[0]!.rpcUrl }),
     frame: { port: 0, smtpUrl: catcher.url },
     projects: [{ id: PROJECT, name: 'Frame e2e', allowedOrigins: [DAPP], analyticsEnabled: false }],
   })
@@ -71,6 +82,7 @@ test.afterAll(async () => {
   for (const http of sites) http.close()
   await server?.close()
   await catcher?.close()
+  await devnet?.stop()
 })
 
 type Answer = { result: unknown } | { error: { name: string; code: number; message: string; data: unknown } }
@@ -389,7 +401,7 @@ test('personal_sign runs only once approved in the frame, which the page shows; 
   const signing = ask(
     page,
     'rpcRequest',
-    { method: 'personal_sign', params: [stringToHex(message), address] },
+    { method: 'personal_sign', params: [stringToHex(message), address], chainId: 31337 },
     30_000,
   )
   await expect(frame.getByRole('heading', { name: 'Signature request' })).toBeVisible()
@@ -401,7 +413,11 @@ test('personal_sign runs only once approved in the frame, which the page shows; 
   // Nothing a held key could press has focus; a second request meanwhile is refused, never drawn over this one.
   await expect(frame.getByRole('button', { name: 'Approve' })).not.toBeFocused()
   expect(
-    await ask(page, 'rpcRequest', { method: 'personal_sign', params: [stringToHex('swapped'), address] }),
+    await ask(page, 'rpcRequest', {
+      method: 'personal_sign',
+      params: [stringToHex('swapped'), address],
+      chainId: 31337,
+    }),
   ).toMatchObject({
     error: { code: -32002, message: 'Another request is waiting for your approval in the wallet' },
   })
@@ -415,17 +431,29 @@ test('personal_sign runs only once approved in the frame, which the page shows; 
   const declined = ask(
     page,
     'rpcRequest',
-    { method: 'personal_sign', params: [stringToHex('no'), address] },
+    { method: 'personal_sign', params: [stringToHex('no'), address], chainId: 31337 },
     30_000,
   )
   await frame.getByRole('button', { name: 'Reject' }).click()
   expect(await declined).toMatchObject({ error: { code: 4001, message: 'User rejected the request' } })
   await expect(wallet).toBeHidden()
 
-  expect(await ask(page, 'rpcRequest', { method: 'eth_sign', params: [address, '0x00'] })).toMatchObject({
-    error: { code: 4200, message: 'Requested RPC call is not allowed' },
+  expect(
+    await ask(page, 'rpcRequest', { method: 'eth_sign', params: [address, '0x00'], chainId: 31337 }),
+  ).toMatchObject({ error: { code: 4200, message: 'Requested RPC call is not allowed' } })
+  expect(await ask(page, 'rpcRequest', { method: 'eth_accounts', chainId: 31337 })).toEqual({
+    result: [address],
   })
-  expect(await ask(page, 'rpcRequest', { method: 'eth_accounts' })).toEqual({ result: [address] })
+  // Reads go from the frame to the chain's RPC, the one its server named (its CSP allows no other).
+  expect(
+    await ask(page, 'rpcRequest', { method: 'eth_getBalance', params: [address, 'latest'], chainId: 31338 }),
+  ).toEqual({ result: '0x0' })
+  expect(await ask(page, 'rpcRequest', { method: 'eth_chainId', chainId: 31338 })).toEqual({
+    result: '0x7a6a',
+  })
+  expect(await ask(page, 'rpcRequest', { method: 'eth_blockNumber', chainId: 1 })).toMatchObject({
+    error: { code: 4901, message: 'This wallet does not serve chain 1' },
+  })
 })
 
 test('update e-mail takes the codes mailed to both addresses; sync theme sets the frame’s colours', async ({

@@ -6,10 +6,33 @@ import { useState } from 'react'
 const receiver = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const message = 'Hello from Latch'
 
-/** Real signatures from the connected wallet: a personal_sign and a small transfer. */
+/** An EIP-712 order, as a dapp asks a wallet to sign one (eth_signTypedData_v4). */
+const order = (chainId: number, maker: string) => ({
+  domain: { name: 'Latch Demo Exchange', version: '1', chainId, verifyingContract: receiver },
+  types: {
+    EIP712Domain: [
+      { name: 'name', type: 'string' },
+      { name: 'version', type: 'string' },
+      { name: 'chainId', type: 'uint256' },
+      { name: 'verifyingContract', type: 'address' },
+    ],
+    Order: [
+      { name: 'maker', type: 'address' },
+      { name: 'sell', type: 'string' },
+      { name: 'amount', type: 'uint256' },
+    ],
+  },
+  primaryType: 'Order',
+  message: { maker, sell: 'ETH', amount: '10000000000000000' },
+})
+
+/**
+ * Real signatures from the connected wallet: a personal_sign, typed data, a small transfer, and a method wallets
+ * should refuse (eth_sign signs any hash: the embedded wallet does not allow it).
+ */
 export function WalletActions() {
   const client = useLatchClient()
-  const { isConnected } = useAccount()
+  const { isConnected, address } = useAccount()
   const [result, setResult] = useState<{ label: string; value: string }>()
   const [busy, setBusy] = useState(false)
 
@@ -21,10 +44,29 @@ export function WalletActions() {
     action()
       .then((value) => setResult({ label, value }))
       .catch((error: unknown) =>
-        setResult({ label: 'error', value: error instanceof BaseError ? error.shortMessage : String(error) }),
+        setResult({
+          label: 'error',
+          // A wallet's own refusal is often a plain { code, message } object.
+          value:
+            error instanceof BaseError
+              ? error.shortMessage
+              : String((error as { message?: unknown } | null)?.message ?? error),
+        }),
       )
       .finally(() => setBusy(false))
   }
+
+  /** A request to the connected wallet's own EIP-1193 provider, as a dapp on viem or ethers makes one. */
+  const ask = async (method: string, params: unknown[]) => {
+    const { connectorId } = client.connection.getState().connections.eip155 ?? {}
+    const connector = client.connectors.getState().list.find((known) => known.id === connectorId)
+    const provider = connector?.provider as
+      | { request(args: { method: string; params: unknown[] }): Promise<unknown> }
+      | undefined
+    if (!provider) throw new Error('No wallet is connected')
+    return String(await provider.request({ method, params }))
+  }
+  const chainId = Number(client.network.getState().activeNetwork.id)
 
   return (
     <section aria-labelledby="actions-heading">
@@ -47,6 +89,26 @@ export function WalletActions() {
           }
         >
           Send 0.01 ETH to account 1
+        </button>
+        <button
+          type="button"
+          className="demo-button"
+          disabled={busy}
+          onClick={() =>
+            run('typed-signature', () =>
+              ask('eth_signTypedData_v4', [address, JSON.stringify(order(chainId, address ?? ''))]),
+            )
+          }
+        >
+          Sign an order (typed data)
+        </button>
+        <button
+          type="button"
+          className="demo-button"
+          disabled={busy}
+          onClick={() => run('eth_sign', () => ask('eth_sign', [address, `0x${'00'.repeat(32)}`]))}
+        >
+          Ask for eth_sign
         </button>
       </div>
       {result && (

@@ -92,11 +92,14 @@ describe('the embedded wallet as an EIP-1193 provider', () => {
     expect(session.signOut).toHaveBeenCalledOnce()
   })
 
-  it("passes everything else to the frame, and types the frame's refusal by its code", async () => {
+  it("passes everything else to the frame, on the page's chain, and types the frame's refusal by its code", async () => {
     const session = fakeSession()
-    const wallet = createEmailWallet(async () => session, [devnetA])
+    const wallet = createEmailWallet(async () => session, [devnetA, devnetB])
     expect(await ask(wallet, 'personal_sign', ['0x68656c6c6f', user.address])).toBe('personal_sign-answer')
-    expect(session.rpc).toHaveBeenCalledWith('personal_sign', ['0x68656c6c6f', user.address])
+    expect(session.rpc).toHaveBeenCalledWith('personal_sign', ['0x68656c6c6f', user.address], 31337)
+    await ask(wallet, 'wallet_switchEthereumChain', [{ chainId: '0x7a6a' }])
+    await ask(wallet, 'eth_getBalance', [user.address, 'latest'])
+    expect(session.rpc).toHaveBeenLastCalledWith('eth_getBalance', [user.address, 'latest'], 31338)
 
     const declined = createEmailWallet(
       async () => fakeSession({ refuse: { code: 4001, message: 'User rejected the request' } }),

@@ -56,7 +56,7 @@ export function createEmailWallet(
         await session.signOut()
         return null
       default:
-        return session.rpc(method, params ?? [])
+        return session.rpc(method, params ?? [], chainId)
     }
   }
 

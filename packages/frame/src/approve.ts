@@ -12,6 +12,8 @@ export interface Approval {
   fields: [label: string, value: string][]
   /** The text signed, shown whole (scrolling when long). */
   body?: string
+  /** What the body is, for a screen reader (default 'Message'). */
+  bodyLabel?: string
 }
 
 /** How long the view must be on screen, unchanged, before its buttons take a click. */
@@ -58,7 +60,7 @@ export function askApproval(approval: Approval, page: { show(): void; hide(): vo
     const body = document.createElement('pre')
     body.className = 'body'
     body.tabIndex = 0
-    body.setAttribute('aria-label', 'Message')
+    body.setAttribute('aria-label', approval.bodyLabel ?? 'Message')
     body.textContent = approval.body
     section.append(body)
   }
@@ -129,6 +131,12 @@ export function askApproval(approval: Approval, page: { show(): void; hide(): vo
   })
 }
 
+/** Text as shown: characters that hide or reorder text (controls, bidirectional overrides, zero-width marks) written out. */
+const visible = (text: string) =>
+  text.replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, (character) =>
+    character === '\n' || character === '\t' ? character : `\\u{${character.codePointAt(0)?.toString(16)}}`,
+  )
+
 /**
  * A personal_sign message as a person reads it: UTF-8 text when it is, else its hex. Characters that hide or
  * reorder text (controls, bidirectional overrides, zero-width marks) are written out as \u{…}, so what is shown is
@@ -137,13 +145,25 @@ export function askApproval(approval: Approval, page: { show(): void; hide(): vo
 export function readableMessage(hex: string): string {
   if (!/^0x([0-9a-fA-F]{2})*$/.test(hex)) return hex
   const bytes = Uint8Array.from(hex.slice(2).match(/../g) ?? [], (pair) => Number.parseInt(pair, 16))
-  let text: string
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+    return visible(new TextDecoder('utf-8', { fatal: true }).decode(bytes))
   } catch {
     return hex
   }
-  return text.replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, (character) =>
-    character === '\n' || character === '\t' ? character : `\\u{${character.codePointAt(0)?.toString(16)}}`,
-  )
+}
+
+/**
+ * Typed data's fields as lines, `name: value`, a nested struct's fields indented under its name (every value on
+ * one line: a line break in a string is written out, so no value can pass for a field of its own).
+ */
+export function readableValue(value: unknown, depth = 0): string {
+  if (typeof value !== 'object' || value === null) return visible(String(value)).replace(/\n/g, '\\n')
+  const pad = '  '.repeat(depth)
+  return Object.entries(value)
+    .map(([key, item]) =>
+      typeof item === 'object' && item !== null
+        ? `${pad}${readableValue(key)}:\n${readableValue(item, depth + 1)}`
+        : `${pad}${readableValue(key)}: ${readableValue(item)}`,
+    )
+    .join('\n')
 }

@@ -1,25 +1,14 @@
 import {
-  type FrameError,
   type FrameRequest,
   type FrameResponse,
   frameApprovalMethods,
   frameReadMethods,
   RPC_NOT_ALLOWED,
 } from '@latch/core/frame'
-import { hashMessage } from 'viem'
-import { sign } from 'viem/accounts'
-import { approvalOpen, askApproval, cancelApproval, readableMessage } from './approve.ts'
+import type { Hex } from 'viem'
 import { createKey, deviceShare, fromBase64, hasDeviceShare, keepDeviceShare, withKey } from './keys.ts'
+import { notLoggedIn, Refusal } from './refusal.ts'
 import { deviceSecret, forgetDeviceSecret, read, remove, write } from './store.ts'
-
-/** A refusal the page sees: the server's message, and what it means for the view (wrong, expired, locked…). */
-class Refusal extends Error {
-  constructor(readonly error: FrameError) {
-    super(error.message)
-  }
-}
-
-const notLoggedIn = () => new Refusal({ code: 4100, message: 'Not logged in' })
 
 /** The frame origin's own API (same origin: no CORS). A refusal keeps the server's message and reason. */
 async function api<T>(
@@ -158,14 +147,24 @@ export interface PageContext {
   hide(): void
 }
 
+/** The wallet's chain reads, signing and approvals: loaded with the first RPC request that needs them. */
+let wallet: Promise<typeof import('./wallet.ts')> | undefined
+
+/** The approval being prepared (session, key and chain checked before it is drawn), and whether the page withdrew it. */
+let preparing: { withdrawn: boolean } | undefined
+
 /**
- * An EIP-1193 request in the embedded wallet (SPEC §6): the account's address; personal_sign once the visitor
- * approves it here; other reads and signing methods are not served yet (4200); anything else is not allowed.
+ * An EIP-1193 request in the embedded wallet (SPEC §6): the account's address here; chain reads, and the signing and
+ * sending the visitor approves, in the wallet's chunk; anything else is not allowed.
  */
 async function rpc(params: unknown, page: PageContext): Promise<unknown> {
-  const { method, params: args = [] } = (params ?? {}) as { method?: unknown; params?: unknown }
-  if (typeof method !== 'string' || !Array.isArray(args))
-    throw new Refusal({ code: -32602, message: 'rpcRequest takes { method, params: [] }' })
+  const {
+    method,
+    params: args = [],
+    chainId,
+  } = (params ?? {}) as { method?: unknown; params?: unknown; chainId?: unknown }
+  if (typeof method !== 'string' || !Array.isArray(args) || !Number.isSafeInteger(chainId))
+    throw new Refusal({ code: -32602, message: 'rpcRequest takes { method, params: [], chainId }' })
   if (!frameReadMethods.has(method) && !frameApprovalMethods.has(method))
     throw new Refusal({ code: 4200, message: RPC_NOT_ALLOWED })
   const mine = { withdrawn: false }
@@ -174,56 +173,41 @@ async function rpc(params: unknown, page: PageContext): Promise<unknown> {
     const current = await session()
     if (!current) throw notLoggedIn()
     const user = await ensureKey(current.token, current.user)
-    const address = user.address ?? ''
+    const address = (user.address ?? '') as Hex
     if (method === 'eth_accounts' || method === 'eth_requestAccounts') return [address]
-    if (method !== 'personal_sign')
-      throw new Refusal({ code: 4200, message: `${method} is not supported by this wallet yet` })
-    if (approvalOpen())
-      throw new Refusal({
-        code: -32002,
-        message: 'Another request is waiting for your approval in the wallet',
-      })
-    const [message, signer] = args as [unknown, unknown]
-    if (typeof message !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(message))
-      throw new Refusal({ code: -32602, message: 'personal_sign takes a hex message' })
-    if (typeof signer !== 'string' || signer.toLowerCase() !== address.toLowerCase())
-      throw new Refusal({ code: 4100, message: 'personal_sign names another account' })
-    // Withdrawn by the page (its modal closed) while the session and key were checked: never drawn, declined.
-    if (
-      mine.withdrawn ||
-      !(await askApproval(
-        {
-          title: 'Signature request',
-          origin: page.origin,
-          fields: [['Account', address]],
-          body: readableMessage(message),
-        },
-        page,
-      ))
-    )
-      throw new Refusal({ code: 4001, message: 'User rejected the request' })
-    const share = await deviceShare(user.id)
-    if (!share) throw notLoggedIn()
-    try {
-      const { authShare } = await api<{ authShare: string }>('/v1/auth/keys/auth', { token: current.token })
-      return await withKey([share, authShare], address, (privateKey) =>
-        sign({ hash: hashMessage({ raw: message as `0x${string}` }), privateKey, to: 'hex' }),
-      )
-    } finally {
-      share.fill(0)
-    }
+    wallet ??= import('./wallet.ts')
+    wallet.catch(() => {
+      wallet = undefined
+    })
+    return await (await wallet).walletRequest({
+      method,
+      args,
+      chainId: chainId as number,
+      address,
+      page,
+      withdrawn: () => mine.withdrawn,
+      async withKey(use) {
+        const share = await deviceShare(user.id)
+        if (!share) throw notLoggedIn()
+        try {
+          const { authShare } = await api<{ authShare: string }>('/v1/auth/keys/auth', {
+            token: current.token,
+          })
+          return await withKey([share, authShare], address, use)
+        } finally {
+          share.fill(0)
+        }
+      },
+    })
   } finally {
     if (preparing === mine) preparing = undefined
   }
 }
 
-/** The approval being prepared (session and key checked before it is drawn), and whether the page withdrew it. */
-let preparing: { withdrawn: boolean } | undefined
-
 /** The page stopped showing the approval: the one on screen is declined, one still being prepared will be. */
 function withdrawApproval() {
   if (preparing) preparing.withdrawn = true
-  cancelApproval()
+  return wallet?.then((loaded) => loaded.cancelApproval())
 }
 
 async function handle(method: FrameRequest['method'], params: unknown, page: PageContext): Promise<unknown> {
@@ -288,7 +272,8 @@ async function handle(method: FrameRequest['method'], params: unknown, page: Pag
     case 'rpcRequest':
       return rpc(params, page)
     case 'cancelApproval':
-      return withdrawApproval()
+      await withdrawApproval()
+      return null
     case 'updateEmail': {
       const current = await session()
       if (!current) throw notLoggedIn()
@@ -322,10 +307,7 @@ async function handle(method: FrameRequest['method'], params: unknown, page: Pag
   }
 }
 
-/**
- * The frame's answer to one request. The e-mail login is served here; the keys and signing land method by method,
- * and until a method does it is refused with 4200 (unsupported method), as EIP-1193 says.
- */
+/** The frame's answer to one request; a method it does not serve is refused with 4200, as EIP-1193 says. */
 export async function answer(request: FrameRequest, page: PageContext): Promise<FrameResponse> {
   try {
     return { id: request.id, result: await handle(request.method, request.params, page) }

@@ -4,7 +4,7 @@ import { type CreateAppOptions, createBaseApp, type LatchApp } from './app.ts'
 import type { Mailer } from './auth/mail.ts'
 import type { AuthSecrets } from './auth/secrets.ts'
 import { authRoutes } from './routes/auth.ts'
-import { frameRoutes } from './routes/frame.ts'
+import { type FrameChain, frameRoutes } from './routes/frame.ts'
 import { healthRoutes } from './routes/health.ts'
 import type { Storage } from './storage/types.ts'
 
@@ -23,6 +23,12 @@ export interface CreateFrameAppOptions
   now?: () => Date
   /** The frame's build (index.html, assets/); default the workspace's `packages/frame/dist`. */
   frameAssets?: string
+  /**
+   * The chains the wallet reads and sends on, straight from the visitor's browser to their `rpcUrl` (so those URLs,
+   * and any key in them, are public: give the frame public endpoints). Default none: the wallet then only signs
+   * messages.
+   */
+  chains?: readonly FrameChain[]
 }
 
 /**
@@ -57,6 +63,7 @@ export async function createFrameApp(options: CreateFrameAppOptions): Promise<La
   await app.register(frameRoutes, {
     storage: options.storage,
     assetsDir: options.frameAssets ?? defaultFrameAssets,
+    ...(options.chains ? { chains: options.chains } : {}),
   })
   await app.register(authRoutes, {
     storage: options.storage,

@@ -125,7 +125,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Lat
       mailer = options.frame.smtpUrl
         ? createMailer(options.frame.smtpUrl, options.frame.mailFrom ?? 'Latch <login@localhost>')
         : undefined
-      frame = await startFrame(options, options.frame, storage, redis, mailer)
+      frame = await startFrame(options, options.frame, storage, redis, mailer, blockchain)
     }
   } catch (error) {
     await frame?.app.close()
@@ -169,6 +169,7 @@ async function startFrame(
   storage: Storage,
   redis: Redis | undefined,
   mailer: Mailer | undefined,
+  blockchain: BlockchainConfig,
 ): Promise<{ url: string; app: LatchApp }> {
   const secrets =
     frame.secrets ??
@@ -181,6 +182,7 @@ async function startFrame(
     secrets,
     ...(mailer ? { mailer } : {}),
     publicUrl: () => publicUrl ?? 'http://localhost',
+    chains: blockchain.chains,
     logger: options.logger ?? false,
     ...(frame.allowedHosts ? { allowedHosts: frame.allowedHosts } : {}),
     ...(options.rateLimits !== undefined ? { rateLimits: options.rateLimits } : {}),

@@ -89,7 +89,7 @@ describe('approvals', () => {
     const signed = deferred<unknown>()
     handlers.rpcRequest = () => signed.promise
 
-    const signing = session.rpc('personal_sign', ['0x00', '0xabc'])
+    const signing = session.rpc('personal_sign', ['0x00', '0xabc'], 1)
     await flush()
     expect(client.modal.getState().open).toBe(true)
     expect(client.router.store.getState().view).toBe('ApproveTransaction')
@@ -112,7 +112,7 @@ describe('approvals', () => {
 
   it('are declined (4001) when the modal closes before the view shows, and nothing is asked', async () => {
     const { client, session } = await setUp()
-    const signing = session.rpc('personal_sign', ['0x00', '0xabc'])
+    const signing = session.rpc('personal_sign', ['0x00', '0xabc'], 1)
     await flush()
     client.close()
     const error = await signing.catch((e: unknown) => e)
@@ -132,7 +132,7 @@ describe('approvals', () => {
       decline(new FrameRequestError({ code: 4001, message: 'User rejected the request' }))
       return { cancelled: true }
     }
-    const signing = session.rpc('personal_sign', ['0x00', '0xabc']).catch((e: unknown) => e)
+    const signing = session.rpc('personal_sign', ['0x00', '0xabc'], 1).catch((e: unknown) => e)
     await flush()
     const view = showView(session)
     await vi.waitFor(() => expect(frames.at(-1)?.asked).toContain('rpcRequest'))
@@ -144,16 +144,36 @@ describe('approvals', () => {
 
   it('one at a time: a second while one waits is refused with -32002', async () => {
     const { session } = await setUp()
-    void session.rpc('personal_sign', ['0x00', '0xabc']).catch(() => undefined)
-    const second = await session.rpc('personal_sign', ['0x01', '0xabc']).catch((e: unknown) => e)
+    void session.rpc('personal_sign', ['0x00', '0xabc'], 1).catch(() => undefined)
+    const second = await session.rpc('personal_sign', ['0x01', '0xabc'], 1).catch((e: unknown) => e)
     expect((second as FrameRequestError).code).toBe(-32002)
   })
 
-  it('reads go to the frame without the modal', async () => {
+  it('reads go to the frame without the modal, for the chain the page is on', async () => {
     const { client, session } = await setUp()
-    handlers.rpcRequest = async () => ['0xabc']
-    expect(await session.rpc('eth_accounts', [])).toEqual(['0xabc'])
+    let asked: unknown
+    handlers.rpcRequest = async (params) => {
+      asked = params
+      return '0x1'
+    }
+    expect(await session.rpc('eth_getBalance', ['0xabc', 'latest'], 31337)).toBe('0x1')
+    expect(asked).toEqual({ method: 'eth_getBalance', params: ['0xabc', 'latest'], chainId: 31337 })
     expect(client.modal.getState().open).toBe(false)
+  })
+
+  it('refuses a method in neither tier without asking the frame, and the modal says “Action not allowed”', async () => {
+    const { client, session } = await setUp()
+    const refused = await session.rpc('eth_sign', ['0xabc', '0x00'], 1).catch((e: unknown) => e)
+    expect(refused).toBeInstanceOf(FrameRequestError)
+    expect(refused).toMatchObject({ code: 4200, shortMessage: 'Requested RPC call is not allowed' })
+    expect(client.modal.getState().open).toBe(true)
+    expect(client.router.store.getState().view).toBe('Account')
+    expect(client.snack.getState()).toMatchObject({
+      open: true,
+      variant: 'error',
+      message: 'Action not allowed',
+    })
+    expect(frames.flatMap((frame) => frame.asked)).not.toContain('rpcRequest')
   })
 })
 
@@ -166,7 +186,7 @@ describe('the channel', () => {
     const reading = session.account()
     await vi.waitFor(() => expect(frames[0]?.asked).toContain('getUser'))
     // An approval moves the frame from the page's body into the modal: the first frame closes under the read.
-    void session.rpc('personal_sign', ['0x00', '0xabc']).catch(() => undefined)
+    void session.rpc('personal_sign', ['0x00', '0xabc'], 1).catch(() => undefined)
     await flush()
     showView(session)
     expect(await reading).toMatchObject({ email: 'a@b.c' })

@@ -6,7 +6,7 @@ import type { ClientContext } from '../client/context.ts'
 import { BaseError } from '../errors/BaseError.ts'
 import { createStore, type Store } from '../state/store.ts'
 import { type FrameChannel, FrameClosedError, FrameRequestError, openFrameChannel } from './channel.ts'
-import { type FrameMethod, frameApprovalMethods } from './protocol.ts'
+import { type FrameMethod, frameApprovalMethods, frameReadMethods, RPC_NOT_ALLOWED } from './protocol.ts'
 
 /** The embedded wallet's account, as the frame reports it. */
 export interface FrameUser {
@@ -55,8 +55,12 @@ export interface FrameSession {
   account(): Promise<FrameUser | undefined>
   /** Ends the frame's session; `forgetDevice` also drops this device's share (a next login is a new device's). */
   signOut(forgetDevice?: boolean): Promise<void>
-  /** An EIP-1193 request to the embedded wallet; those that need approval show the frame in the modal first. */
-  rpc(method: string, params: unknown): Promise<unknown>
+  /**
+   * An EIP-1193 request to the embedded wallet on `chainId`; those that need approval show the frame in the modal
+   * first. A method in neither of SPEC §6's tiers is refused (4200, 'Requested RPC call is not allowed'), and the
+   * modal says 'Action not allowed'.
+   */
+  rpc(method: string, params: unknown, chainId: number): Promise<unknown>
   /** Any other frame request (get user, update e-mail…); RPC requests go through `rpc`, which shows approvals. */
   request<T = unknown>(
     method: Exclude<FrameMethod, 'rpcRequest' | 'cancelApproval'>,
@@ -360,8 +364,17 @@ export function createFrameSession(context: ClientContext): FrameSession {
       await request('signOut', { forgetDevice })
       login.setState({ user: undefined })
     },
-    rpc(method, params) {
-      const send = () => request('rpcRequest', { method, params }, APPROVAL_WAIT_MS)
+    rpc(method, params, chainId) {
+      if (!frameReadMethods.has(method) && !frameApprovalMethods.has(method)) {
+        // As the peers do: the modal opens (on the account) to say so, as nothing else on the page would.
+        if (!context.modal.getState().open) {
+          context.router.reset('Account')
+          context.modal.setOpen(true)
+        }
+        context.snack.show('error', 'Action not allowed')
+        return Promise.reject(new FrameRequestError({ code: 4200, message: RPC_NOT_ALLOWED }))
+      }
+      const send = () => request('rpcRequest', { method, params, chainId }, APPROVAL_WAIT_MS)
       return frameApprovalMethods.has(method) ? approve(send) : send()
     },
     request,

@@ -20,6 +20,10 @@ beforeAll(async () => {
     publicUrl: () => 'http://127.0.0.1:8789',
     frameAssets: assets,
     rateLimits: false,
+    chains: [
+      { chainId: 31337, name: 'Devnet "A"', rpcUrl: 'http://127.0.0.1:8545/', nativeCurrency: eth },
+      { chainId: 31338, name: 'Devnet B', rpcUrl: 'http://127.0.0.1:8546/rpc?key=<1>', nativeCurrency: eth },
+    ],
   })
 })
 afterAll(async () => {
@@ -27,6 +31,8 @@ afterAll(async () => {
   await storage.close()
   rmSync(assets, { recursive: true, force: true })
 })
+
+const eth = { name: 'Ether', symbol: 'ETH', decimals: 18 }
 
 const frame = (projectId: string, parent: string) =>
   app.inject({
@@ -38,12 +44,20 @@ test('serves the page to a parent on the project’s allowed origins, frameable 
   expect(response.statusCode).toBe(200)
   expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
   expect(response.headers['content-security-policy']).toBe(
-    "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors https://app.example.com",
+    "default-src 'none'; script-src 'self'; connect-src 'self' http://127.0.0.1:8545 http://127.0.0.1:8546; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors https://app.example.com",
   )
   expect(response.headers['x-frame-options']).toBeUndefined()
   expect(response.headers['cache-control']).toBe('no-store')
   expect(response.body).toContain('<meta name="latch-parent" content="https://app.example.com" />')
   expect(response.body).toContain('src="/assets/index-abc123.js"')
+  // The chains, as JSON in an attribute: quotes and angle brackets written as character references.
+  const meta = /<meta name="latch-chains" content="([^"]*)" \/>/.exec(response.body)?.[1] ?? ''
+  expect(meta).not.toMatch(/[<>']/)
+  const decoded = meta.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))
+  expect(JSON.parse(decoded)).toEqual([
+    { chainId: 31337, name: 'Devnet "A"', rpcUrl: 'http://127.0.0.1:8545/', nativeCurrency: eth },
+    { chainId: 31338, name: 'Devnet B', rpcUrl: 'http://127.0.0.1:8546/rpc?key=<1>', nativeCurrency: eth },
+  ])
 })
 
 test('refuses a parent the project does not allow, an unknown project, and a parent that is not an origin', async () => {

@@ -6,21 +6,35 @@ import { isOriginAllowed } from '../cors.ts'
 import { errorBody, label, text } from '../schemas.ts'
 import type { Storage } from '../storage/types.ts'
 
+/** A chain the embedded wallet reads and sends on, from its own page: what the frame is told of it. */
+export interface FrameChain {
+  chainId: number
+  name: string
+  rpcUrl: string
+  nativeCurrency: { name: string; symbol: string; decimals: number }
+}
+
 export interface FrameRoutesOptions {
   storage: Storage
   /** The frame's build (`packages/frame/dist`): index.html and assets/. */
   assetsDir: string
+  /** The chains the wallet serves (their RPC URLs are visible to visitors' browsers). */
+  chains?: readonly FrameChain[]
 }
 
+/** An origin as `location.origin` writes it, its host a plain name or address (nothing that ends a directive). */
+const plainOrigin = /^https?:\/\/(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/
+
 /**
- * The frame document's policy: its own script and nothing else, requests to its own origin only, and exactly one
- * page allowed to frame it, the parent its URL names (once checked against the project's allowed origins).
+ * The frame document's policy: its own script and nothing else, requests to its own origin and the chains' RPC
+ * origins only, and exactly one page allowed to frame it, the parent its URL names (once checked against the
+ * project's allowed origins).
  */
-export function frameCsp(parent: string): string {
+export function frameCsp(parent: string, rpcOrigins: readonly string[] = []): string {
   return [
     "default-src 'none'",
     "script-src 'self'",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...rpcOrigins].join(' '),
     "style-src 'self'",
     "img-src 'self'",
     "base-uri 'none'",
@@ -34,13 +48,17 @@ export function frameCsp(parent: string): string {
  * in a host name, which would end the frame-ancestors directive (or the meta attribute) the value is written into.
  */
 const origin = text('parent', 300).refine((value) => {
-  if (!/^https?:\/\/(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/.test(value)) return false
+  if (!plainOrigin.test(value)) return false
   try {
     return new URL(value).origin === value
   } catch {
     return false
   }
 }, 'parent must be an http(s) origin, as location.origin writes it')
+
+/** Text for a double-quoted HTML attribute. */
+const escapeAttribute = (value: string) =>
+  value.replace(/[&"'<>]/g, (character) => `&#${character.charCodeAt(0)};`)
 
 const asset = z.object({
   file: z
@@ -58,7 +76,18 @@ const contentTypes: Record<string, string> = {
  * (checked here, and by the browser through `frame-ancestors`, and again by the page's script before it answers a
  * message); `GET /assets/:file`: its built script.
  */
-export const frameRoutes: FastifyPluginAsyncZod<FrameRoutesOptions> = async (app, { storage, assetsDir }) => {
+export const frameRoutes: FastifyPluginAsyncZod<FrameRoutesOptions> = async (
+  app,
+  { storage, assetsDir, chains = [] },
+) => {
+  // Only RPCs at a plain origin are served (a host with `;` or quotes would end the CSP directive).
+  const served = chains.filter((chain) => plainOrigin.test(new URL(chain.rpcUrl).origin))
+  const rpcOrigins = [...new Set(served.map((chain) => new URL(chain.rpcUrl).origin))]
+  const chainsMeta = escapeAttribute(
+    JSON.stringify(
+      served.map(({ chainId, name, rpcUrl, nativeCurrency }) => ({ chainId, name, rpcUrl, nativeCurrency })),
+    ),
+  )
   let page: Promise<string> | undefined
   const template = () => {
     page ??= readFile(join(assetsDir, 'index.html'), 'utf8')
@@ -103,14 +132,19 @@ export const frameRoutes: FastifyPluginAsyncZod<FrameRoutesOptions> = async (app
       }
       reply.removeHeader('x-frame-options')
       return reply
-        .header('content-security-policy', frameCsp(parent))
+        .header('content-security-policy', frameCsp(parent, rpcOrigins))
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')
         .send(
-          html.replace(
-            '<meta name="latch-parent" content="" />',
-            `<meta name="latch-parent" content="${parent}" />`,
-          ),
+          html
+            .replace(
+              '<meta name="latch-parent" content="" />',
+              `<meta name="latch-parent" content="${parent}" />`,
+            )
+            .replace(
+              '<meta name="latch-chains" content="" />',
+              `<meta name="latch-chains" content="${chainsMeta}" />`,
+            ),
         )
     },
   )

@@ -1,0 +1,287 @@
+// The wallet's chain side, loaded with the first RPC request that needs it: reads go to the chain's RPC (the ones its
+// server wrote into the page, the only ones its CSP lets it reach); personal_sign, eth_signTypedData_v4 and
+// eth_sendTransaction are shown to the visitor in readable form and signed only once approved here, the key made
+// from its shares for that one signature.
+import { frameReadMethods } from '@latch/core/frame'
+import {
+  formatUnits,
+  type Hex,
+  hashMessage,
+  hashTypedData,
+  isAddress,
+  isHex,
+  numberToHex,
+  type TransactionSerializable,
+  type TypedDataDefinition,
+} from 'viem'
+import { sign, signTransaction, signTypedData } from 'viem/accounts'
+import { approvalOpen, askApproval, readableMessage, readableValue } from './approve.ts'
+import { Refusal, rejected } from './refusal.ts'
+import type { PageContext } from './requests.ts'
+
+export { cancelApproval } from './approve.ts'
+
+/** A chain the server serves, as it wrote it into the page. */
+interface FrameChain {
+  chainId: number
+  name: string
+  rpcUrl: string
+  nativeCurrency: { name: string; symbol: string; decimals: number }
+}
+
+const chains: FrameChain[] = (() => {
+  try {
+    const written = document.querySelector('meta[name="latch-chains"]')?.getAttribute('content')
+    return written ? (JSON.parse(written) as FrameChain[]) : []
+  } catch {
+    return []
+  }
+})()
+
+function chainOf(chainId: number): FrameChain {
+  const chain = chains.find((served) => served.chainId === chainId)
+  if (!chain) throw new Refusal({ code: 4901, message: `This wallet does not serve chain ${chainId}` })
+  return chain
+}
+
+/** How long the chain's RPC may take to answer one request. */
+const RPC_TIMEOUT_MS = 15_000
+let nextId = 0
+
+/**
+ * One JSON-RPC request to the chain's RPC: its answer, or its refusal with the node's code and message (a node that
+ * cannot be reached, or answers nonsense, is a refusal too, never a hang: each request has its deadline).
+ */
+async function ask<T>(chain: FrameChain, method: string, params: unknown[]): Promise<T> {
+  let response: Response
+  try {
+    response = await fetch(chain.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: ++nextId, method, params }),
+      signal: AbortSignal.timeout(RPC_TIMEOUT_MS),
+    })
+  } catch {
+    throw new Refusal({ code: -32603, message: `${chain.name} could not be reached` })
+  }
+  const body = (await response.json().catch(() => undefined)) as
+    | { result?: T; error?: { code?: unknown; message?: unknown; data?: unknown } }
+    | undefined
+  const { error } = body ?? {}
+  if (error)
+    throw new Refusal({
+      code: typeof error.code === 'number' ? error.code : -32603,
+      message: typeof error.message === 'string' ? error.message : `${chain.name} refused ${method}`,
+      ...(error.data === undefined ? {} : { data: error.data }),
+    })
+  if (!response.ok || !body || !('result' in body))
+    throw new Refusal({
+      code: -32603,
+      message: `${chain.name} answered ${method} with HTTP ${response.status}`,
+    })
+  return body.result as T
+}
+
+export interface WalletRequest {
+  method: string
+  args: unknown[]
+  chainId: number
+  address: Hex
+  page: PageContext
+  /** Whether the page withdrew the request (its approval view went) while it was prepared. */
+  withdrawn(): boolean
+  /** Runs `use` with the account's key, made from this device's share and the server's for this one use. */
+  withKey<T>(use: (privateKey: Hex) => Promise<T> | T): Promise<T>
+}
+
+const badParams = (message: string) => new Refusal({ code: -32602, message })
+
+/** A quantity of the chain's coin as a person reads it: every digit, and its symbol. */
+const coin = (chain: FrameChain, wei: bigint) =>
+  `${formatUnits(wei, chain.nativeCurrency.decimals)} ${chain.nativeCurrency.symbol}`
+
+const busy = () =>
+  new Refusal({ code: -32002, message: 'Another request is waiting for your approval in the wallet' })
+
+/**
+ * Asks the visitor; declined when the page withdrew the request while it was prepared. One approval at a time: a
+ * second is refused, never drawn over the first.
+ */
+async function approved(request: WalletRequest, approval: Parameters<typeof askApproval>[0]) {
+  if (approvalOpen()) throw busy()
+  if (request.withdrawn() || !(await askApproval(approval, request.page))) throw rejected()
+}
+
+function signer(request: WalletRequest, named: unknown) {
+  if (typeof named !== 'string' || named.toLowerCase() !== request.address.toLowerCase())
+    throw new Refusal({ code: 4100, message: `${request.method} names another account` })
+}
+
+async function personalSign(request: WalletRequest): Promise<Hex> {
+  const [message, account] = request.args
+  if (typeof message !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(message))
+    throw badParams('personal_sign takes a hex message')
+  signer(request, account)
+  await approved(request, {
+    title: 'Signature request',
+    origin: request.page.origin,
+    fields: [['Account', request.address]],
+    body: readableMessage(message),
+  })
+  return request.withKey((privateKey) =>
+    sign({ hash: hashMessage({ raw: message as Hex }), privateKey, to: 'hex' }),
+  )
+}
+
+async function signTyped(request: WalletRequest, chain: FrameChain): Promise<Hex> {
+  const [account, json] = request.args
+  signer(request, account)
+  let typed: TypedDataDefinition
+  try {
+    typed = (typeof json === 'string' ? JSON.parse(json) : json) as TypedDataDefinition
+    hashTypedData(typed)
+  } catch (error) {
+    throw badParams(
+      `eth_signTypedData_v4 takes typed data: ${(error as { shortMessage?: string }).shortMessage ?? 'not JSON'}`,
+    )
+  }
+  const domain = (typed.domain ?? {}) as Record<string, unknown>
+  if (domain.chainId !== undefined && Number(domain.chainId) !== chain.chainId)
+    throw badParams(`The typed data is for chain ${domain.chainId}, not ${chain.name} (${chain.chainId})`)
+  const fields: [string, string][] = [['Account', request.address]]
+  for (const [label, key] of [
+    ['App', 'name'],
+    ['Version', 'version'],
+    ['Network', 'chainId'],
+    ['Contract', 'verifyingContract'],
+  ] as const)
+    if (domain[key] !== undefined)
+      fields.push([label, key === 'chainId' ? chain.name : readableValue(domain[key])])
+  fields.push(['Type', String(typed.primaryType)])
+  await approved(request, {
+    title: 'Signature request',
+    origin: request.page.origin,
+    fields,
+    body: readableValue(typed.message),
+  })
+  return request.withKey((privateKey) => signTypedData({ ...typed, privateKey }))
+}
+
+const quantity = (value: unknown, name: string): bigint | undefined => {
+  if (value === undefined || value === null) return undefined
+  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(value))
+    throw badParams(`${name} must be a hex quantity`)
+  return BigInt(value)
+}
+
+/**
+ * The transaction as it will be signed: the page's fields, and what the wallet fills in from the chain (nonce, gas,
+ * fees, as a wallet extension does).
+ */
+async function prepare(request: WalletRequest, chain: FrameChain) {
+  const [asked] = request.args as [Record<string, unknown> | undefined]
+  if (typeof asked !== 'object' || asked === null) throw badParams('eth_sendTransaction takes a transaction')
+  if (asked.from !== undefined) signer(request, asked.from)
+  const to = asked.to ?? undefined
+  if (to !== undefined && (typeof to !== 'string' || !isAddress(to))) throw badParams('to must be an address')
+  const data = asked.data ?? asked.input
+  if (data !== undefined && (typeof data !== 'string' || !isHex(data) || data.length % 2))
+    throw badParams('data must be hex bytes')
+  if (asked.chainId !== undefined && quantity(asked.chainId, 'chainId') !== BigInt(chain.chainId))
+    throw badParams(`The transaction is for chain ${asked.chainId}, not ${chain.name} (${chain.chainId})`)
+  const value = quantity(asked.value, 'value') ?? 0n
+  const call = {
+    from: request.address,
+    ...(to ? { to } : {}),
+    value: numberToHex(value),
+    ...(data ? { data } : {}),
+  }
+  const [nonce, gas, block] = await Promise.all([
+    quantity(asked.nonce, 'nonce') ??
+      ask<Hex>(chain, 'eth_getTransactionCount', [request.address, 'pending']).then(BigInt),
+    quantity(asked.gas, 'gas') ?? ask<Hex>(chain, 'eth_estimateGas', [call]).then(BigInt),
+    ask<{ baseFeePerGas?: Hex | null }>(chain, 'eth_getBlockByNumber', ['latest', false]),
+  ])
+  const base: TransactionSerializable = {
+    chainId: chain.chainId,
+    nonce: Number(nonce),
+    gas,
+    value,
+    ...(to ? { to: to as Hex } : {}),
+    ...(data ? { data: data as Hex } : {}),
+  }
+  const legacy = asked.gasPrice !== undefined || !block.baseFeePerGas
+  if (legacy) {
+    // Without EIP-1559 on the chain: its gas price, with a fifth more room for the next blocks.
+    const gasPrice =
+      quantity(asked.gasPrice, 'gasPrice') ?? (BigInt(await ask<Hex>(chain, 'eth_gasPrice', [])) * 6n) / 5n
+    return {
+      transaction: { ...base, type: 'legacy', gasPrice } as TransactionSerializable,
+      fee: gas * gasPrice,
+    }
+  }
+  const maxPriorityFeePerGas =
+    quantity(asked.maxPriorityFeePerGas, 'maxPriorityFeePerGas') ??
+    BigInt(await ask<Hex>(chain, 'eth_maxPriorityFeePerGas', []))
+  // The base fee may rise a little by the time it is mined: a fifth more room, as viem's default.
+  const maxFeePerGas =
+    quantity(asked.maxFeePerGas, 'maxFeePerGas') ??
+    (BigInt(block.baseFeePerGas as Hex) * 6n) / 5n + maxPriorityFeePerGas
+  return {
+    transaction: { ...base, type: 'eip1559', maxFeePerGas, maxPriorityFeePerGas } as TransactionSerializable,
+    fee: gas * maxFeePerGas,
+  }
+}
+
+async function sendTransaction(request: WalletRequest, chain: FrameChain): Promise<Hex> {
+  const { transaction, fee } = await prepare(request, chain)
+  const data = transaction.data && transaction.data !== '0x' ? transaction.data : undefined
+  await approved(request, {
+    title: 'Transaction request',
+    origin: request.page.origin,
+    fields: [
+      ['Account', request.address],
+      ['Network', chain.name],
+      ['To', transaction.to ?? 'A new contract'],
+      ['Amount', coin(chain, transaction.value ?? 0n)],
+      ['Network fee', `Up to ${coin(chain, fee)}`],
+    ],
+    ...(data ? { body: data, bodyLabel: 'Data' } : {}),
+  })
+  const signed = await request.withKey((privateKey) => signTransaction({ privateKey, transaction }))
+  return ask<Hex>(chain, 'eth_sendRawTransaction', [signed])
+}
+
+/** Reads the wallet answers itself (what it is, not what the chain holds), then the chain's. */
+function read(request: WalletRequest, chain: FrameChain): unknown {
+  switch (request.method) {
+    case 'eth_chainId':
+      return numberToHex(chain.chainId)
+    case 'net_version':
+      return String(chain.chainId)
+    case 'wallet_getCapabilities':
+      // EIP-5792: no atomic batches, paymasters or the like yet, on any of its chains.
+      return Object.fromEntries(chains.map((served) => [numberToHex(served.chainId), {}]))
+    case 'wallet_getCallsStatus':
+      throw new Refusal({ code: 5730, message: 'Unknown bundle id' })
+    default:
+      return ask(chain, request.method, request.args)
+  }
+}
+
+/** An RPC request the frame's first half has checked (tier, session, account): served here. */
+export async function walletRequest(request: WalletRequest): Promise<unknown> {
+  if (approvalOpen() && !frameReadMethods.has(request.method)) throw busy()
+  // A message is signed whatever the chain; everything else is a chain's.
+  if (request.method === 'personal_sign') return personalSign(request)
+  const chain = chainOf(request.chainId)
+  if (frameReadMethods.has(request.method)) return read(request, chain)
+  switch (request.method) {
+    case 'eth_signTypedData_v4':
+      return signTyped(request, chain)
+    case 'eth_sendTransaction':
+      return sendTransaction(request, chain)
+    default:
+      throw new Refusal({ code: 4200, message: `${request.method} is not supported by this wallet yet` })
+  }
+}
