@@ -170,6 +170,27 @@ test('the e-mail account sends 0.01 ETH and signs typed data once approved in th
   expect((await chain.getBalance({ address: receiver })) - before).toBe(parseEther('0.01'))
   await expect(demo.modal).toBeHidden()
 
+  // From the modal's Send view: the frame approves over it, then the view goes on as after any wallet.
+  const friend = '0x000000000000000000000000000000000000f00d'
+  await demo.accountButton.click()
+  await demo.modal.getByRole('button', { name: 'Send' }).click()
+  await demo.modal.getByRole('textbox', { name: 'Amount' }).fill('0.25')
+  await demo.modal.getByRole('textbox', { name: 'To' }).fill(friend)
+  await demo.modal.getByRole('button', { name: 'Preview Send' }).click()
+  await demo.modal.getByRole('button', { name: 'Send', exact: true }).click()
+  wallet = await approvalShown(page, 'Transaction request')
+  await wallet.getByRole('button', { name: 'Reject' }).click()
+  // Back on the review, which says so and offers another try.
+  await expect(demo.modal.getByRole('alert')).toHaveText('Transaction declined')
+  await demo.modal.getByRole('button', { name: 'Try again' }).click()
+  wallet = await approvalShown(page, 'Transaction request')
+  await expect(wallet.getByText('0.25 ETH', { exact: true })).toBeVisible()
+  await wallet.getByRole('button', { name: 'Approve' }).click()
+  await expect(page.getByText('Transaction started')).toBeVisible()
+  await expect(demo.modal.getByRole('heading', { name: 'Account' })).toBeVisible()
+  await expect.poll(() => chain.getBalance({ address: friend })).toBe(parseEther('0.25'))
+  await demo.modal.getByRole('button', { name: 'Close' }).click()
+
   // Typed data: its fields, readable; the signature verifies for the account.
   await page.getByRole('button', { name: 'Sign an order (typed data)' }).click()
   wallet = await approvalShown(page)

@@ -1,11 +1,11 @@
 import { BaseError, floorBalance, initialSendState, sendTokens, shortenAddress } from '@latch/core'
-import { useState } from 'react'
 import { useLatchClient } from '../../context.ts'
 import { useNetwork } from '../../hooks/useNetwork.ts'
-import { type SendViewProps, useSendForm } from './useSendForm.ts'
+import { useStore } from '../../hooks/useStore.ts'
+import { attemptOf, type Sending, type SendViewProps, useSendForm } from './useSendForm.ts'
 import './WalletSend.css'
 
-type Sending = 'idle' | 'sending' | 'declined' | 'failed'
+const selectSending = (state: { sending: Sending }) => state.sending
 
 /**
  * Send, last step: what leaves the account, to whom, on which network and for what fee. 'Send' asks the
@@ -17,7 +17,9 @@ export default function WalletSendPreviewView(props: SendViewProps) {
   const client = useLatchClient()
   const { network } = useNetwork()
   const { send, fee } = useSendForm(props)
-  const [sending, setSending] = useState<Sending>('idle')
+  const attempt = attemptOf(client)
+  const sending = useStore(attempt, selectSending)
+  const setSending = (next: Sending) => attempt.setState({ sending: next })
   const {
     token,
     sendTokenAmount,

@@ -1,8 +1,8 @@
 import { decimalsOf, floorBalance, isAddress, looksLikeName, sendProblem } from '@latch/core'
-import { type FormEvent, useId } from 'react'
+import { type FormEvent, useEffect, useId } from 'react'
 import { useLatchClient } from '../../context.ts'
 import { useNetwork } from '../../hooks/useNetwork.ts'
-import { type SendViewProps, typedAmount, useSendForm } from './useSendForm.ts'
+import { attemptOf, type SendViewProps, typedAmount, useSendForm } from './useSendForm.ts'
 import './WalletSend.css'
 
 /**
@@ -15,6 +15,10 @@ export default function WalletSendView(props: SendViewProps) {
   const client = useLatchClient()
   const { network } = useNetwork()
   const { send, balances, nativeBalance, fee, smartAccount, receiverName } = useSendForm(props)
+  // A new send: the last one's outcome is not this one's.
+  useEffect(() => {
+    attemptOf(client).setState({ sending: 'idle' })
+  }, [client])
   const amountId = useId()
   const receiverId = useId()
   const hintId = useId()

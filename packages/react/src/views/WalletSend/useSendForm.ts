@@ -1,9 +1,12 @@
 import {
+  createStore,
   decimalsOf,
+  type LatchClient,
   parseAmount,
   type SendController,
   type SendFormState,
   type SendState,
+  type Store,
   type TokenBalance,
 } from '@latch/core'
 import { useEffect } from 'react'
@@ -12,6 +15,23 @@ import { useAccount } from '../../hooks/useAccount.ts'
 import { useNetwork } from '../../hooks/useNetwork.ts'
 import { useStore } from '../../hooks/useStore.ts'
 import type { TokenBalancesState } from '../Account/Tokens/useTokenBalances.ts'
+
+export type Sending = 'idle' | 'sending' | 'declined' | 'failed'
+
+const attempts = new WeakMap<LatchClient, Store<{ sending: Sending }>>()
+
+/**
+ * How the last send went, per client: outside the views, which unmount while the embedded wallet's
+ * ApproveTransaction shows over them. The form starts each send afresh.
+ */
+export function attemptOf(client: LatchClient): Store<{ sending: Sending }> {
+  let attempt = attempts.get(client)
+  if (!attempt) {
+    attempt = createStore({ sending: 'idle' as Sending })
+    attempts.set(client, attempt)
+  }
+  return attempt
+}
 
 const selectSend = (state: SendState) => state
 const selectForm = (state: SendFormState) => state
