@@ -287,7 +287,7 @@ test('a wrong code shakes and says so; five lock the login; resend waits its 30 
 })
 
 for (const theme of ['dark', 'light'] as const) {
-  test(`axe and the layout gate pass the e-mail field, the code view and ApproveTransaction, ${theme} theme`, async ({
+  test(`axe and the layout gate pass the e-mail field, the code view, Update Email (which moves the account to another address) and ApproveTransaction, ${theme} theme`, async ({
     demo,
     latchServer,
   }) => {
@@ -315,6 +315,35 @@ for (const theme of ['dark', 'light'] as const) {
     await demo.accountButton.click()
     await expect(demo.modal.getByText(email, { exact: true })).toBeVisible()
     await audit('Account, an e-mail account')
+
+    // Update Email: a code to each address, both typed, and the account signs in with the new one.
+    await demo.modal.getByRole('button', { name: 'Update email' }).click()
+    await expect(demo.modal.getByRole('heading', { name: 'Update Email' })).toBeVisible()
+    const field = demo.modal.getByRole('textbox', { name: 'New email' })
+    await field.fill(email)
+    await demo.modal.getByRole('button', { name: 'Send codes' }).click()
+    await expect(demo.modal.getByRole('alert')).toHaveText('This is the address the account has already')
+    await audit('UpdateEmail, the same address')
+    const moved = freshEmail(`moved-${theme}`)
+    await field.fill(moved)
+    const since = new Date()
+    await demo.modal.getByRole('button', { name: 'Send codes' }).click()
+    const [oldMail, newMail] = await Promise.all([
+      latchServer.mail.waitFor(email, { since, timeoutMs: 15_000 }),
+      latchServer.mail.waitFor(moved, { since, timeoutMs: 15_000 }),
+    ])
+    const oldCode = demo.modal.getByRole('textbox', { name: `Code sent to ${email}` })
+    const newCode = demo.modal.getByRole('textbox', { name: `Code sent to ${moved}` })
+    await oldCode.fill(codeOf(oldMail))
+    await newCode.fill(codeOf(oldMail))
+    await demo.modal.getByRole('button', { name: 'Update email' }).click()
+    await expect(demo.modal.getByRole('alert')).toBeVisible()
+    await audit('UpdateEmail, a wrong code')
+    await newCode.fill(codeOf(newMail))
+    await demo.modal.getByRole('button', { name: 'Update email' }).click()
+    await expect(demo.page.getByText('Email updated')).toBeVisible()
+    await expect(demo.modal.getByRole('heading', { name: 'Account' })).toBeVisible()
+    await expect(demo.modal.getByText(moved, { exact: true })).toBeVisible()
     await demo.modal.getByRole('button', { name: 'Close' }).click()
 
     await demo.page.getByRole('button', { name: `Sign “${message}”` }).click()

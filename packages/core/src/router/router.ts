@@ -19,6 +19,8 @@ export type View =
   | 'ApproveTransaction'
   /** E-mail login: a new device's mailed link to open, then the code mailed to the address. */
   | 'EmailVerify'
+  /** The embedded wallet's account moves to another e-mail address (codes mailed to both). */
+  | 'UpdateEmail'
   /** Choose and register a name. */
   | 'RegisterName'
   /** The address as text and QR code, and the networks it can receive on. */

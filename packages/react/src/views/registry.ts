@@ -35,6 +35,8 @@ export const viewChunks: Partial<Record<View, Chunk>> = {
   WalletSendPreview: sendChunk,
   EmailVerify: emailChunk,
   ApproveTransaction: emailChunk,
+  // The embedded wallet's chunk loads its own (a chunk named here would bring the entry its preload map).
+  UpdateEmail: emailChunk,
 }
 
 // The parts of views below are chunks of their own too. A part one view loads is defined beside it (Activity in
@@ -75,6 +77,7 @@ export const viewTitles: Record<View, string> = {
   SIWXSignMessage: 'Sign In',
   ApproveTransaction: 'Approve Transaction',
   EmailVerify: 'Confirm Email',
+  UpdateEmail: 'Update Email',
   RegisterName: 'Choose Name',
   WalletReceive: 'Receive',
   WalletSend: 'Send',

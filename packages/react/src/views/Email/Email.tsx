@@ -4,6 +4,7 @@ import {
   type EmailLoginState,
   type FrameSession,
   type LatchClient,
+  lazy,
   type RouterState,
 } from '@latch/core'
 import {
@@ -22,6 +23,9 @@ import { useStore } from '../../hooks/useStore.ts'
 import { Spinner } from '../../modal/Spinner.tsx'
 import { ApproveTransaction, modalOf } from './ApproveTransaction.tsx'
 import './Email.css'
+
+/** UpdateEmail, a chunk of its own: few visitors change their address. */
+const updateEmail = lazy(() => import('./UpdateEmail.tsx'))
 
 const CODE_LENGTH = 6
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
@@ -307,6 +311,14 @@ function EmailVerify() {
   return <Spinner label="Connecting" />
 }
 
+/** UpdateEmail once its code is in; its failure with Try again. */
+function UpdateEmailSlot() {
+  const loaded = useAsync(updateEmail.load, updateEmail, updateEmail.get)
+  if (loaded?.status === 'failed')
+    return <Failed message="E-mail login could not be loaded" retry={loaded.retry} />
+  return loaded?.status === 'ready' ? <loaded.value.default /> : <Spinner label="Loading" />
+}
+
 /** A step that did not happen: what went wrong, and Try again. */
 function Failed({ message, retry }: { message: string; retry: () => void }) {
   return (
@@ -325,8 +337,8 @@ const selectView = (state: RouterState) => state.view
 
 /**
  * The embedded wallet's part of the modal, one chunk: around the Connect view's wallets (its `children`) the e-mail
- * field above them (not in basic mode, which offers WalletConnect only); the account's address on Account; the
- * device and code steps on EmailVerify; the frame itself on ApproveTransaction.
+ * field above them (not in basic mode, which offers WalletConnect only); the account's address on Account (and
+ * UpdateEmail, to change it); the device and code steps on EmailVerify; the frame itself on ApproveTransaction.
  */
 export default function EmbeddedWallet({ children }: { children?: ReactNode }) {
   const client = useLatchClient()
@@ -340,15 +352,24 @@ export default function EmbeddedWallet({ children }: { children?: ReactNode }) {
       </>
     )
   if (view === 'Account') return <AccountEmail />
+  if (view === 'UpdateEmail') return <UpdateEmailSlot />
   return view === 'ApproveTransaction' ? <ApproveTransaction /> : <EmailVerify />
 }
 
-/** The Account view's line for the embedded wallet: the address it signs in with. */
+/** The Account view's line for the embedded wallet: the address it signs in with, and Update to change it. */
 function AccountEmail() {
+  const client = useLatchClient()
   const email = useFrameLogin()[1].user?.email
   return (
-    <p className="latch-muted latch-center-text latch-clip latch-account-email" title={email}>
-      {email ?? '\u00a0'}
+    <p className="latch-muted latch-account-email">
+      <span className="latch-clip" title={email}>
+        {email ?? '\u00a0'}
+      </span>
+      {email && (
+        <button type="button" className="latch-link" onClick={() => client.router.push('UpdateEmail')}>
+          Update email
+        </button>
+      )}
     </p>
   )
 }
