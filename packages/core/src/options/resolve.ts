@@ -87,7 +87,7 @@ function toUrl(value: unknown): URL | undefined {
 function checkApiUrl(value: unknown, name = 'apiUrl'): string | undefined {
   if (value === undefined) return undefined
   const url = toUrl(value)
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) {
+  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash) {
     fail(`${name} must be an http(s) URL without query or fragment, not ${JSON.stringify(value)}.`)
   }
   return url.href.replace(/\/+$/, '')
