@@ -176,7 +176,6 @@ describe('approvals', () => {
       variant: 'error',
       message: 'Action not allowed',
     })
-    expect(frames.flatMap((frame) => frame.asked)).not.toContain('rpcRequest')
   })
 })
 
