@@ -1,5 +1,5 @@
 import { codeOf, deviceLinkOf } from '@latch/devnet'
-import type { FrameLocator, Page } from '@playwright/test'
+import type { Browser, FrameLocator, Page } from '@playwright/test'
 import { createPublicClient, createTestClient, http, parseEther, verifyMessage, verifyTypedData } from 'viem'
 import { expectNoAxeViolations } from './support/axe.ts'
 import { DemoPage, expect, type LatchServer, test } from './support/fixtures.ts'
@@ -225,6 +225,27 @@ test('the e-mail account sends 0.01 ETH and signs typed data once approved in th
   await expect(demo.modal.getByText('Action not allowed')).toBeVisible()
 })
 
+/**
+ * Logs in to `email`'s account from another browser, whose storage makes its frame a device the account has not
+ * used: the mailed link approves it, then the code. Resolves at the code's answer, with the other browser's page.
+ */
+async function logInOnNewDevice(browser: Browser, demo: DemoPage, server: LatchServer, email: string) {
+  const other = await browser.newContext()
+  const second = new DemoPage(await other.newPage(), demo.devnet, demo.apiUrl, demo.relayUrl, demo.frameUrl)
+  await second.goto()
+  const link = await startLogin(second, server, email)
+  await expect(second.modal.getByText('Approve this device', { exact: true })).toBeVisible()
+  const since = new Date()
+  const mailbox = await other.newPage()
+  await mailbox.goto(deviceLinkOf(link))
+  await mailbox.getByRole('button', { name: /Approve/ }).click()
+  const code = codeOf(await server.mail.waitFor(email, { since, timeoutMs: 15_000 }))
+  // Back from the mailbox to the page, whose code view has come meanwhile.
+  await second.page.bringToFront()
+  await enterCode(second, code)
+  return { second, close: () => other.close() }
+}
+
 test('a second device: the mailed link approves it, then the code, and the account is the same', async ({
   demo,
   latchServer,
@@ -238,27 +259,75 @@ test('a second device: the mailed link approves it, then the code, and the accou
   await expect(demo.state('status')).toHaveText('connected')
   const address = await demo.state('address').textContent()
 
-  // Another browser: its own storage, so its frame is a device the account has not used.
-  const other = await browser.newContext()
+  const { second, close } = await logInOnNewDevice(browser, demo, latchServer, email)
   try {
-    const second = new DemoPage(await other.newPage(), demo.devnet, demo.apiUrl, demo.relayUrl, demo.frameUrl)
-    await second.goto()
-    const link = await startLogin(second, latchServer, email)
-    await expect(second.modal.getByText('Approve this device', { exact: true })).toBeVisible()
-    const since = new Date()
-    const mailbox = await other.newPage()
-    await mailbox.goto(deviceLinkOf(link))
-    await mailbox.getByRole('button', { name: /Approve/ }).click()
-    const code = codeOf(await latchServer.mail.waitFor(email, { since, timeoutMs: 15_000 }))
-    // Back from the mailbox to the page, whose code view has come meanwhile.
-    await second.page.bringToFront()
-    await enterCode(second, code)
     await expect(second.state('status')).toHaveText('connected')
     await expect(second.state('address')).toHaveText(address ?? '')
   } finally {
-    await other.close()
+    await close()
   }
   expect(page.isClosed()).toBe(false)
+})
+
+test('a recovery passphrase, typed in the frame, replaces the server’s share; a new device needs it, then has the same account', async ({
+  demo,
+  latchServer,
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  await demo.goto()
+  const email = freshEmail('hopper')
+  await enterCode(demo, codeOf(await startLogin(demo, latchServer, email)))
+  await expect(demo.state('status')).toHaveText('connected')
+  const address = await demo.state('address').textContent()
+  const passphrase = 'correct horse battery staple'
+
+  // Set from the account: the frame's own form, in the modal; the page never has the passphrase.
+  await demo.accountButton.click()
+  await demo.modal.getByRole('button', { name: 'Manage' }).click()
+  await expect(demo.modal.getByRole('heading', { name: 'Email Account' })).toBeVisible()
+  await demo.modal.getByRole('button', { name: 'Set a recovery passphrase' }).click()
+  await expect(demo.modal.getByRole('heading', { name: 'Recovery Passphrase' })).toBeVisible()
+  const form = walletFrame(demo.page)
+  await expect(form.getByRole('heading', { name: 'Set a recovery passphrase' })).toBeVisible()
+  const [first, again] = [form.getByLabel('New passphrase'), form.getByLabel('Repeat it')]
+  await first.fill('too short')
+  await again.fill('too short')
+  await form.getByRole('button', { name: 'Set passphrase' }).click()
+  await expect(form.getByRole('alert')).toHaveText('Use at least 12 characters')
+  await first.fill(passphrase)
+  await again.fill(`${passphrase}!`)
+  await form.getByRole('button', { name: 'Set passphrase' }).click()
+  await expect(form.getByRole('alert')).toHaveText('The two passphrases differ')
+  await again.fill(passphrase)
+  await form.getByRole('button', { name: 'Set passphrase' }).click()
+  await expect(demo.page.getByText('Recovery passphrase set')).toBeVisible()
+  await expect(demo.modal.getByRole('heading', { name: 'Email Account' })).toBeVisible()
+  const account = await latchServer.storage.auth.accountByEmail(email)
+  const shares = await latchServer.storage.auth.shares(account?.id ?? '')
+  expect(shares?.recoveryShare).toBeNull()
+  expect(shares?.passphraseBox).toMatchObject({ kdf: 'pbkdf2-sha256', iterations: 600_000 })
+
+  // A new device: after the code, the frame asks for the passphrase over EmailVerify.
+  const { second, close } = await logInOnNewDevice(browser, demo, latchServer, email)
+  try {
+    const unlock = walletFrame(second.page)
+    await expect(unlock.getByRole('heading', { name: 'Enter your recovery passphrase' })).toBeVisible()
+    await expect(second.state('status')).toHaveText('disconnected')
+    await unlock.getByLabel('Passphrase', { exact: true }).fill('not my passphrase')
+    await unlock.getByRole('button', { name: 'Continue' }).click()
+    await expect(unlock.getByRole('alert')).toHaveText('That is not the passphrase')
+    // Cancel, then come back to it.
+    await unlock.getByRole('button', { name: 'Cancel' }).click()
+    await expect(second.modal.getByRole('alert')).toHaveText('This device needs your recovery passphrase')
+    await second.modal.getByRole('button', { name: 'Enter passphrase' }).click()
+    await unlock.getByLabel('Passphrase', { exact: true }).fill(passphrase)
+    await unlock.getByRole('button', { name: 'Continue' }).click()
+    await expect(second.state('status')).toHaveText('connected')
+    await expect(second.state('address')).toHaveText(address ?? '')
+  } finally {
+    await close()
+  }
 })
 
 test('a wrong code shakes and says so; five lock the login; resend waits its 30 s', async ({
@@ -287,7 +356,7 @@ test('a wrong code shakes and says so; five lock the login; resend waits its 30 
 })
 
 for (const theme of ['dark', 'light'] as const) {
-  test(`axe and the layout gate pass the e-mail field, the code view, Update Email (which moves the account to another address) and ApproveTransaction, ${theme} theme`, async ({
+  test(`axe and the layout gate pass the e-mail field, the code view, Email Account (which moves the account to another address) and ApproveTransaction, ${theme} theme`, async ({
     demo,
     latchServer,
   }) => {
@@ -316,9 +385,9 @@ for (const theme of ['dark', 'light'] as const) {
     await expect(demo.modal.getByText(email, { exact: true })).toBeVisible()
     await audit('Account, an e-mail account')
 
-    // Update Email: a code to each address, both typed, and the account signs in with the new one.
-    await demo.modal.getByRole('button', { name: 'Update email' }).click()
-    await expect(demo.modal.getByRole('heading', { name: 'Update Email' })).toBeVisible()
+    // Email Account: a code to each address, both typed, and the account signs in with the new one.
+    await demo.modal.getByRole('button', { name: 'Manage' }).click()
+    await expect(demo.modal.getByRole('heading', { name: 'Email Account' })).toBeVisible()
     const field = demo.modal.getByRole('textbox', { name: 'New email' })
     await field.fill(email)
     await demo.modal.getByRole('button', { name: 'Send codes' }).click()
@@ -344,6 +413,16 @@ for (const theme of ['dark', 'light'] as const) {
     await expect(demo.page.getByText('Email updated')).toBeVisible()
     await expect(demo.modal.getByRole('heading', { name: 'Account' })).toBeVisible()
     await expect(demo.modal.getByText(moved, { exact: true })).toBeVisible()
+
+    // The frame's passphrase form, in the modal; Cancel goes back.
+    await demo.modal.getByRole('button', { name: 'Manage' }).click()
+    await demo.modal.getByRole('button', { name: 'Set a recovery passphrase' }).click()
+    const form = walletFrame(demo.page)
+    await expect(form.getByRole('heading', { name: 'Set a recovery passphrase' })).toBeVisible()
+    await audit('Recovery Passphrase, the frame’s form')
+    await form.getByRole('button', { name: 'Cancel' }).click()
+    await expect(demo.modal.getByRole('heading', { name: 'Email Account' })).toBeVisible()
+    await audit('Email Account')
     await demo.modal.getByRole('button', { name: 'Close' }).click()
 
     await demo.page.getByRole('button', { name: `Sign “${message}”` }).click()

@@ -126,7 +126,8 @@ async function ensureKey(token: string, user: User): Promise<User> {
   if (!recoveryShare)
     throw new Refusal({
       code: -32000,
-      message: 'This account’s recovery is sealed with a passphrase, which this wallet cannot ask for yet',
+      message: 'Enter your recovery passphrase to use this device',
+      data: { reason: 'passphrase' },
     })
   const recovery = new Uint8Array(fromBase64(recoveryShare))
   try {
@@ -149,6 +150,49 @@ export interface PageContext {
 
 /** The wallet's chain reads, signing and approvals: loaded with the first RPC request that needs them. */
 let wallet: Promise<typeof import('./wallet.ts')> | undefined
+/** The passphrase's form and box: loaded when the visitor sets one, or a new device needs it. */
+let recovery: Promise<typeof import('./recovery.ts')> | undefined
+
+function loadRecovery() {
+  recovery ??= import('./recovery.ts')
+  recovery.catch(() => {
+    recovery = undefined
+  })
+  return recovery
+}
+
+/** The recovery share as the server gives it: itself (automatic recovery), or the box the passphrase seals. */
+interface RecoveryAnswer {
+  recoveryShare: string | null
+  passphraseBox: import('./recovery.ts').PassphraseBox | null
+}
+
+/**
+ * The account's recovery share: the server's copy, or the box opened with the passphrase typed in the frame's form
+ * (its check: the share must make the account's key with `other`).
+ */
+async function recoveryShare(
+  token: string,
+  user: User,
+  other: Uint8Array | string,
+  page: PageContext,
+): Promise<Uint8Array> {
+  const answer = await api<RecoveryAnswer>('/v1/auth/keys/recovery', { token })
+  if (answer.recoveryShare) return new Uint8Array(fromBase64(answer.recoveryShare))
+  const box = answer.passphraseBox
+  if (!box) throw new Refusal({ code: -32000, message: 'This account has no recovery share' })
+  const { askPassphrase, open } = await loadRecovery()
+  let opened: Uint8Array | undefined
+  await askPassphrase('enter', page, async (passphrase) => {
+    const share = await open(box, passphrase, user.id)
+    if (!share) return 'That is not the passphrase'
+    await withKey([other, share], user.address ?? '', () => undefined)
+    opened = share
+    return undefined
+  })
+  if (!opened) throw new Refusal({ code: 4001, message: 'User rejected the request' })
+  return opened
+}
 
 /** The approval being prepared (session, key and chain checked before it is drawn), and whether the page withdrew it. */
 let preparing: { withdrawn: boolean } | undefined
@@ -204,10 +248,13 @@ async function rpc(params: unknown, page: PageContext): Promise<unknown> {
   }
 }
 
-/** The page stopped showing the approval: the one on screen is declined, one still being prepared will be. */
+/** The page stopped showing the approval (or the passphrase form): it is declined, or will be once drawn. */
 function withdrawApproval() {
   if (preparing) preparing.withdrawn = true
-  return wallet?.then((loaded) => loaded.cancelApproval())
+  return Promise.all([
+    wallet?.then((loaded) => loaded.cancelApproval()),
+    recovery?.then((loaded) => loaded.cancelPassphrase()),
+  ])
 }
 
 async function handle(method: FrameRequest['method'], params: unknown, page: PageContext): Promise<unknown> {
@@ -274,6 +321,49 @@ async function handle(method: FrameRequest['method'], params: unknown, page: Pag
     case 'cancelApproval':
       await withdrawApproval()
       return null
+    case 'unlockRecovery': {
+      // A device new to an account whose recovery share the passphrase seals: the visitor types it here.
+      const current = await session()
+      if (!current) throw notLoggedIn()
+      const { user } = current
+      if (!user.address || (await hasDeviceShare(user.id)))
+        return userOf(await ensureKey(current.token, user))
+      const { authShare } = await api<{ authShare: string }>('/v1/auth/keys/auth', { token: current.token })
+      const share = await recoveryShare(current.token, user, authShare, page)
+      try {
+        await keepDeviceShare(user.id, share as Uint8Array<ArrayBuffer>)
+      } finally {
+        share.fill(0)
+      }
+      return userOf(user)
+    }
+    case 'setRecoveryPassphrase': {
+      // The recovery share sealed under a passphrase the visitor types here; the server then drops its own copy.
+      const current = await session()
+      if (!current) throw notLoggedIn()
+      const user = await ensureKey(current.token, current.user)
+      const device = await deviceShare(user.id)
+      if (!device) throw notLoggedIn()
+      let share: Uint8Array | undefined
+      try {
+        share = await recoveryShare(current.token, user, device, page)
+        await withKey([device, share], user.address ?? '', () => undefined)
+        const { askPassphrase, seal } = await loadRecovery()
+        const kept = share
+        await askPassphrase('set', page, async (passphrase) => {
+          await api('/v1/auth/keys/recovery', {
+            method: 'PUT',
+            body: { passphraseBox: await seal(kept, passphrase, user.id) },
+            token: current.token,
+          })
+          return undefined
+        })
+      } finally {
+        device.fill(0)
+        share?.fill(0)
+      }
+      return { recovery: 'passphrase' }
+    }
     case 'updateEmail': {
       const current = await session()
       if (!current) throw notLoggedIn()

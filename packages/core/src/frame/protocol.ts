@@ -23,7 +23,9 @@ export interface FrameConnect {
  * What a page may ask the frame (SPEC §7: connect e-mail, device, one-time code, social, Farcaster, get user, sign
  * out, is connected, get chain id, RPC request, update e-mail, sync theme, smart account setup, preferred account
  * type; `resendOtp` asks for a new code of the login in progress, `updateEmailVerify` takes the codes mailed to the
- * current and the new address, `cancelApproval` declines the approval on screen when the page stops showing it).
+ * current and the new address, `cancelApproval` declines the approval on screen when the page stops showing it;
+ * `unlockRecovery` and `setRecoveryPassphrase` take the recovery passphrase in the frame's own form, shown as an
+ * approval is).
  * The frame answers a method it does not serve with code 4200.
  */
 export type FrameMethod =
@@ -44,6 +46,8 @@ export type FrameMethod =
   | 'syncTheme'
   | 'initSmartAccount'
   | 'setPreferredAccount'
+  | 'unlockRecovery'
+  | 'setRecoveryPassphrase'
 
 export interface FrameRequest {
   /** Random (crypto.randomUUID): an answer names the request it settles. */

@@ -61,9 +61,18 @@ export interface FrameSession {
    * allowed'), and the modal says 'Action not allowed'.
    */
   rpc(method: string, params: unknown, chainId: number): Promise<unknown>
+  /**
+   * A request the visitor answers in the frame's own form (the recovery passphrase), shown as approvals are: over
+   * the view on screen when it shows the frame's place itself (EmailVerify), else in ApproveTransaction titled
+   * `title`. Rejects with 4001 when the visitor cancels.
+   */
+  secure<T = unknown>(method: 'unlockRecovery' | 'setRecoveryPassphrase', title?: string): Promise<T>
   /** Any other frame request (get user, update e-mail…); RPC requests go through `rpc`, which shows approvals. */
   request<T = unknown>(
-    method: Exclude<FrameMethod, 'rpcRequest' | 'cancelApproval'>,
+    method: Exclude<
+      FrameMethod,
+      'rpcRequest' | 'cancelApproval' | 'unlockRecovery' | 'setRecoveryPassphrase'
+    >,
     params?: unknown,
     timeoutMs?: number,
   ): Promise<T>
@@ -278,7 +287,7 @@ export function createFrameSession(context: ClientContext): FrameSession {
    * Shows the frame in the modal (ApproveTransaction, over the view the visitor was on or in a modal opened for it)
    * while `run` asks for an approval; back, or closed, when it settles.
    */
-  async function approve<T>(run: () => Promise<T>): Promise<T> {
+  async function approve<T>(run: () => Promise<T>, title?: string): Promise<T> {
     const { modal, router } = context
     if (approval.getState().waiting)
       throw new FrameRequestError({
@@ -286,10 +295,15 @@ export function createFrameSession(context: ClientContext): FrameSession {
         message: 'Another request is waiting for your approval in the wallet',
       })
     approval.setState({ waiting: true })
+    // The frame goes over the modal's body: a message from before (its snackbar) would be under it, unread.
+    context.snack.hide()
     const wasOpen = modal.getState().open
-    if (wasOpen) router.push('ApproveTransaction')
-    else {
-      router.reset('ApproveTransaction')
+    // A view that shows the frame's place itself (EmailVerify's passphrase step) keeps the screen.
+    const navigate = !placement
+    const data = title ? { title } : {}
+    if (navigate && wasOpen) router.push('ApproveTransaction', data)
+    else if (navigate) {
+      router.reset('ApproveTransaction', data)
       modal.setOpen(true)
     }
     try {
@@ -303,7 +317,7 @@ export function createFrameSession(context: ClientContext): FrameSession {
       approval.setState({ waiting: false })
       conceal()
       conceal = () => {}
-      if (router.store.getState().view === 'ApproveTransaction') {
+      if (navigate && router.store.getState().view === 'ApproveTransaction') {
         if (wasOpen) router.back()
         else context.closeModal()
       }
@@ -379,6 +393,7 @@ export function createFrameSession(context: ClientContext): FrameSession {
         throw error
       })
     },
+    secure: (method, title) => approve(() => request(method, undefined, APPROVAL_WAIT_MS), title),
     request,
     show(slot, next) {
       placement = { slot, root: next }

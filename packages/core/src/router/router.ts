@@ -34,6 +34,8 @@ export type View =
 
 export interface RouterData {
   connectorId?: string
+  /** The header's title, where the view's own would not say what it shows (the frame's passphrase form). */
+  title?: string
   /** A directory wallet to connect to that the browser has no connector for (ConnectingExternal). */
   wallet?: WalletListing
 }

@@ -24,7 +24,7 @@ export function Header({ titleId }: { titleId: string }) {
         <span className="latch-icon-spacer" />
       )}
       <h2 id={titleId} className="latch-title latch-clip" title={walletName}>
-        {walletName ?? viewTitles[view]}
+        {walletName ?? data.title ?? viewTitles[view]}
       </h2>
       {client.options.embedded ? (
         <span className="latch-icon-spacer" />

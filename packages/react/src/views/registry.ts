@@ -77,7 +77,7 @@ export const viewTitles: Record<View, string> = {
   SIWXSignMessage: 'Sign In',
   ApproveTransaction: 'Approve Transaction',
   EmailVerify: 'Confirm Email',
-  UpdateEmail: 'Update Email',
+  UpdateEmail: 'Email Account',
   RegisterName: 'Choose Name',
   WalletReceive: 'Receive',
   WalletSend: 'Send',

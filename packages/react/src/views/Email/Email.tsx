@@ -24,7 +24,7 @@ import { Spinner } from '../../modal/Spinner.tsx'
 import { ApproveTransaction, modalOf } from './ApproveTransaction.tsx'
 import './Email.css'
 
-/** UpdateEmail, a chunk of its own: few visitors change their address. */
+/** UpdateEmail and the passphrase step, a chunk of their own: few visitors need them. */
 const updateEmail = lazy(() => import('./UpdateEmail.tsx'))
 
 const CODE_LENGTH = 6
@@ -96,7 +96,7 @@ function EmailField() {
     }
     const session = await prepare().catch(() => undefined)
     if (!session) {
-      setProblem('E-mail login could not be loaded; try again')
+      setProblem('E-mail login could not be loaded')
       return
     }
     // EmailVerify follows as soon as the frame says what it waits for: the code, or the new device's link first.
@@ -280,8 +280,10 @@ function EmailVerify() {
   // Leaving for Connect (Back, Start over) leaves the login too; the address stays in the field.
   useEffect(() => () => session?.restart(), [session])
 
-  if (retry) return <Failed message="E-mail login could not be loaded" retry={retry} />
+  if (retry) return <Failed retry={retry} />
   if (!session) return <Spinner label="Loading" />
+  // The code was right, but this new device needs the recovery passphrase (typed in the frame) to rebuild the key.
+  if (state.error?.reason === 'passphrase') return <RareView unlock />
   if (state.step === 'code') return <CodeEntry session={session} state={state} />
   if (state.step === 'device')
     return (
@@ -311,16 +313,22 @@ function EmailVerify() {
   return <Spinner label="Connecting" />
 }
 
-/** UpdateEmail once its code is in; its failure with Try again. */
-function UpdateEmailSlot() {
+/** UpdateEmail, or with `unlock` the passphrase step, once their chunk is in; its failure with Try again. */
+function RareView({ unlock }: { unlock?: boolean }) {
   const loaded = useAsync(updateEmail.load, updateEmail, updateEmail.get)
-  if (loaded?.status === 'failed')
-    return <Failed message="E-mail login could not be loaded" retry={loaded.retry} />
-  return loaded?.status === 'ready' ? <loaded.value.default /> : <Spinner label="Loading" />
+  if (loaded?.status === 'failed') return <Failed retry={loaded.retry} />
+  if (loaded?.status !== 'ready') return <Spinner label="Loading" />
+  return <loaded.value.default unlock={unlock} />
 }
 
-/** A step that did not happen: what went wrong, and Try again. */
-function Failed({ message, retry }: { message: string; retry: () => void }) {
+/** A step that did not happen: what went wrong (by default, the wallet's code did not load), and Try again. */
+function Failed({
+  message = 'E-mail login could not be loaded',
+  retry,
+}: {
+  message?: string
+  retry: () => void
+}) {
   return (
     <div className="latch-view latch-code">
       <p className="latch-email-error latch-center-text" role="alert">
@@ -352,7 +360,7 @@ export default function EmbeddedWallet({ children }: { children?: ReactNode }) {
       </>
     )
   if (view === 'Account') return <AccountEmail />
-  if (view === 'UpdateEmail') return <UpdateEmailSlot />
+  if (view === 'UpdateEmail') return <RareView />
   return view === 'ApproveTransaction' ? <ApproveTransaction /> : <EmailVerify />
 }
 
@@ -367,7 +375,7 @@ function AccountEmail() {
       </span>
       {email && (
         <button type="button" className="latch-link" onClick={() => client.router.push('UpdateEmail')}>
-          Update email
+          Manage
         </button>
       )}
     </p>

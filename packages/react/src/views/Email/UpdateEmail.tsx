@@ -1,5 +1,5 @@
-import { BaseError, createStore, type EmailLoginState } from '@latch/core'
-import { type FormEvent, useId, useState } from 'react'
+import { BaseError, createStore, type EmailLoginState, type FrameSession } from '@latch/core'
+import { type FormEvent, useId, useLayoutEffect, useRef, useState } from 'react'
 import { useAsync } from '../../async.tsx'
 import { useLatchClient } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
@@ -11,11 +11,23 @@ const CODE = /^\d{6}$/
 const none = createStore<Pick<EmailLoginState, 'user'>>({ user: undefined })
 const selectEmail = (state: Pick<EmailLoginState, 'user'>) => state.user?.email
 
+/** EIP-1193's 4001: the visitor cancelled the frame's form. */
+const cancelled = (error: unknown) => (error as { code?: unknown } | null)?.code === 4001
+const messageOf = (error: unknown) =>
+  error instanceof BaseError ? error.shortMessage : 'The wallet could not be reached'
+
 /**
- * UpdateEmail (its styles are in Email.css, on the page already: the Account view's e-mail line brought it): the embedded wallet's account moves to another address. The frame has a code mailed to the current
- * address and one to the new; both, typed here, make the change (SPEC §7 update e-mail). Back leaves it unchanged.
+ * The e-mail account's rarer views, a chunk of their own (their styles are in Email.css, on the page already).
+ *
+ * UpdateEmail, titled Email Account: the account moves to another address (the frame has a code mailed to the
+ * current address and one to the new; both, typed here, make the change: SPEC §7 update e-mail), or seals its
+ * recovery share with a passphrase, typed in the frame's own form. Back leaves both unchanged.
  */
-export default function UpdateEmail() {
+export default function EmailAccount({ unlock }: { unlock?: boolean | undefined }) {
+  return unlock ? <Unlock /> : <UpdateEmail />
+}
+
+function UpdateEmail() {
   const client = useLatchClient()
   const loaded = useAsync(client.frame, client, client.loadedFrame)
   const session = loaded?.status === 'ready' ? loaded.value : undefined
@@ -50,7 +62,7 @@ export default function UpdateEmail() {
     try {
       await work()
     } catch (failure) {
-      setError(failure instanceof BaseError ? failure.shortMessage : 'The wallet could not be reached')
+      setError(messageOf(failure))
     } finally {
       setBusy(false)
     }
@@ -77,6 +89,16 @@ export default function UpdateEmail() {
       client.router.back()
     })
   }
+
+  const sealRecovery = () =>
+    run(async () => {
+      try {
+        await session.secure('setRecoveryPassphrase', 'Recovery Passphrase')
+        client.snack.show('success', 'Recovery passphrase set')
+      } catch (failure) {
+        if (!cancelled(failure)) throw failure
+      }
+    })
 
   const described = error ? errorId : undefined
   const fields =
@@ -130,6 +152,63 @@ export default function UpdateEmail() {
       <button type="submit" className="latch-button" aria-busy={busy || undefined}>
         {busy ? 'Please wait…' : next === undefined ? 'Send codes' : 'Update email'}
       </button>
+      {next === undefined && (
+        <>
+          <p className="latch-muted latch-center-text">
+            A new device of yours gets your key back from the server, which keeps a share for it. Seal that
+            share with a passphrase and a new device needs it instead.
+          </p>
+          <button
+            type="button"
+            className="latch-button latch-button-secondary"
+            disabled={busy}
+            onClick={sealRecovery}
+          >
+            Set a recovery passphrase
+          </button>
+        </>
+      )}
     </form>
+  )
+}
+
+/**
+ * EmailVerify's last step on a device new to an account whose recovery share a passphrase seals: the frame, laid
+ * over this view, takes the passphrase in its own form; then the account connects.
+ */
+function Unlock() {
+  const client = useLatchClient()
+  // EmailVerify, which shows this step, has loaded it.
+  const session = client.loadedFrame() as FrameSession
+  const slot = useRef<HTMLDivElement>(null)
+  const [asking, setAsking] = useState(true)
+  const [problem, setProblem] = useState<string>()
+
+  useLayoutEffect(() => {
+    const element = slot.current
+    const root = element?.closest<HTMLElement>('.latch-root')
+    if (!asking || !element || !root) return
+    const leave = session.show(element, root)
+    const connect = () => {
+      const connector = client.connectors.getState().list.find((c) => c.type === 'AUTH')
+      if (connector) client.connect(connector.id).catch(() => undefined)
+    }
+    session.secure('unlockRecovery').then(connect, (failure: unknown) => {
+      setAsking(false)
+      setProblem(cancelled(failure) ? 'This device needs your recovery passphrase' : messageOf(failure))
+    })
+    return leave
+  }, [asking, session, client])
+
+  if (asking) return <div ref={slot} className="latch-approve" />
+  return (
+    <div className="latch-view latch-code">
+      <p className="latch-email-error latch-center-text" role="alert">
+        {problem}
+      </p>
+      <button type="button" className="latch-button" onClick={() => setAsking(true)}>
+        Enter passphrase
+      </button>
+    </div>
   )
 }

@@ -1,0 +1,174 @@
+// The recovery share under the visitor's passphrase, loaded when the visitor sets one or a new device needs one. The
+// passphrase is typed here, in the frame's own form: the dapp's page never sees it, and the server only ever gets the
+// sealed box (PBKDF2-SHA256, 600 000 iterations, then AES-GCM bound to the account), which it cannot open.
+import { fromBase64, toBase64 } from './keys.ts'
+import { rejected } from './refusal.ts'
+
+/** The box as the server keeps it (its `passphraseBox`). */
+export interface PassphraseBox {
+  kdf: 'pbkdf2-sha256'
+  iterations: number
+  salt: string
+  iv: string
+  ciphertext: string
+}
+
+/** OWASP's figure for PBKDF2-HMAC-SHA256 (2023): about a second on a phone, and every guess costs as much. */
+const ITERATIONS = 600_000
+const MIN_LENGTH = 12
+
+async function boxKey(passphrase: string, salt: Uint8Array<ArrayBuffer>, iterations: number) {
+  const material = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(passphrase.normalize('NFKC')),
+    'PBKDF2',
+    false,
+    ['deriveKey'],
+  )
+  return crypto.subtle.deriveKey(
+    { name: 'PBKDF2', hash: 'SHA-256', salt, iterations },
+    material,
+    { name: 'AES-GCM', length: 256 },
+    false,
+    ['encrypt', 'decrypt'],
+  )
+}
+
+/** Seals `share` under `passphrase` for the account (the box opens for that account only). */
+export async function seal(share: Uint8Array, passphrase: string, accountId: string): Promise<PassphraseBox> {
+  const salt = crypto.getRandomValues(new Uint8Array(16))
+  const iv = crypto.getRandomValues(new Uint8Array(12))
+  const key = await boxKey(passphrase, salt, ITERATIONS)
+  const sealed = await crypto.subtle.encrypt(
+    { name: 'AES-GCM', iv, additionalData: new TextEncoder().encode(accountId) },
+    key,
+    share as Uint8Array<ArrayBuffer>,
+  )
+  return {
+    kdf: 'pbkdf2-sha256',
+    iterations: ITERATIONS,
+    salt: toBase64(salt),
+    iv: toBase64(iv),
+    ciphertext: toBase64(new Uint8Array(sealed)),
+  }
+}
+
+/** The share in `box`, or undefined when the passphrase is not the one it was sealed with. */
+export async function open(
+  box: PassphraseBox,
+  passphrase: string,
+  accountId: string,
+): Promise<Uint8Array | undefined> {
+  const key = await boxKey(passphrase, fromBase64(box.salt), box.iterations)
+  try {
+    return new Uint8Array(
+      await crypto.subtle.decrypt(
+        { name: 'AES-GCM', iv: fromBase64(box.iv), additionalData: new TextEncoder().encode(accountId) },
+        key,
+        fromBase64(box.ciphertext),
+      ),
+    )
+  } catch {
+    return undefined
+  }
+}
+
+let asking = false
+
+/**
+ * The frame's passphrase form, shown in the modal: `set` asks for a new passphrase twice, `enter` for the one the
+ * box was sealed with. `accept` checks what was typed and answers a problem to show, or undefined to finish.
+ * Rejects with 4001 when the visitor cancels (or presses Escape), or the page stops showing it.
+ */
+export function askPassphrase(
+  kind: 'set' | 'enter',
+  page: { show(): void; hide(): void },
+  accept: (passphrase: string) => Promise<string | undefined>,
+): Promise<void> {
+  if (asking) return Promise.reject(rejected())
+  asking = true
+  const form = document.createElement('form')
+  form.className = 'approval'
+  form.noValidate = true
+  form.setAttribute('aria-labelledby', 'passphrase-title')
+  const title = document.createElement('h1')
+  title.id = 'passphrase-title'
+  title.tabIndex = -1
+  title.textContent = kind === 'set' ? 'Set a recovery passphrase' : 'Enter your recovery passphrase'
+  const about = document.createElement('p')
+  about.textContent =
+    kind === 'set'
+      ? `A new device of yours will need it to use your account. The server then keeps no copy that could recover your key: if you forget it, only your devices can. At least ${MIN_LENGTH} characters.`
+      : 'Your account’s recovery is sealed with your passphrase: this device needs it once.'
+  const inputs = (kind === 'set' ? ['New passphrase', 'Repeat it'] : ['Passphrase']).map((label, index) => {
+    const field = document.createElement('label')
+    field.className = 'field'
+    const input = document.createElement('input')
+    input.type = 'password'
+    input.required = true
+    input.autocomplete = kind === 'set' ? 'new-password' : 'current-password'
+    input.id = `passphrase-${index}`
+    field.append(label, input)
+    return { field, input }
+  })
+  const problem = document.createElement('p')
+  problem.className = 'problem'
+  problem.setAttribute('role', 'alert')
+  const actions = document.createElement('div')
+  actions.className = 'actions'
+  const cancel = document.createElement('button')
+  cancel.type = 'button'
+  cancel.textContent = 'Cancel'
+  const submit = document.createElement('button')
+  submit.type = 'submit'
+  submit.className = 'primary'
+  submit.textContent = kind === 'set' ? 'Set passphrase' : 'Continue'
+  actions.append(cancel, submit)
+  form.append(title, about, ...inputs.map(({ field }) => field), problem, actions)
+  document.body.replaceChildren(form)
+  page.show()
+  inputs[0]?.input.focus()
+
+  return new Promise((resolve, reject) => {
+    const done = (error?: unknown) => {
+      cancelPassphrase = () => {}
+      document.removeEventListener('keydown', onKey)
+      document.body.replaceChildren()
+      asking = false
+      page.hide()
+      if (error) reject(error)
+      else resolve()
+    }
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') done(rejected())
+    }
+    document.addEventListener('keydown', onKey)
+    cancel.addEventListener('click', () => done(rejected()))
+    cancelPassphrase = () => done(rejected())
+    form.addEventListener('submit', (event) => {
+      event.preventDefault()
+      if (submit.disabled) return
+      const [first, second] = inputs.map(({ input }) => input.value)
+      const say = (message: string) => {
+        problem.textContent = message
+        for (const { input } of inputs) input.setAttribute('aria-invalid', 'true')
+      }
+      if (kind === 'set' && (first?.length ?? 0) < MIN_LENGTH)
+        return say(`Use at least ${MIN_LENGTH} characters`)
+      if (kind === 'set' && first !== second) return say('The two passphrases differ')
+      submit.disabled = true
+      problem.textContent = kind === 'set' ? 'Sealing…' : 'Checking…'
+      accept(first ?? '').then(
+        (message) => {
+          submit.disabled = false
+          if (message) say(message)
+          else done()
+        },
+        (error: unknown) => done(error),
+      )
+    })
+  })
+}
+
+/** Closes the form on screen as Cancel would (the page stopped showing it). */
+export let cancelPassphrase = () => {}
