@@ -11,7 +11,15 @@ import {
 } from '@latch/devnet'
 import { devnetBlockchainConfig, type LatchServer, startServer } from '@latch/server'
 import { expect, type Page, test } from '@playwright/test'
-import { stringToHex, verifyMessage } from 'viem'
+import {
+  createPublicClient,
+  createTestClient,
+  http,
+  parseEther,
+  stringToHex,
+  toHex,
+  verifyMessage,
+} from 'viem'
 import { build } from 'vite'
 import { clientSourceConditions } from '../scripts/sourceConditions.ts'
 
@@ -454,6 +462,79 @@ test('personal_sign runs only once approved in the frame, which the page shows; 
   expect(await ask(page, 'rpcRequest', { method: 'eth_blockNumber', chainId: 1 })).toMatchObject({
     error: { code: 4901, message: 'This wallet does not serve chain 1' },
   })
+})
+
+test('wallet_sendCalls: the calls in one approval, then sent one after the other; their status comes from the chain', async ({
+  page,
+}) => {
+  await openAt(page, DAPP)
+  const { login } = await logIn(page)
+  const address = (
+    'result' in login ? (login.result as { address: `0x${string}` }).address : '0x'
+  ) as `0x${string}`
+  const rpcUrl = devnet.chains[0]!.rpcUrl
+  await createTestClient({ mode: 'anvil', transport: http(rpcUrl) }).setBalance({
+    address,
+    value: parseEther('1'),
+  })
+  const chain = createPublicClient({ transport: http(rpcUrl) })
+  const frame = page.frameLocator('iframe')
+  const [first, second] = [
+    '0x000000000000000000000000000000000000f001',
+    '0x000000000000000000000000000000000000f002',
+  ] as const
+  const batch = (atomicRequired: boolean) => ({
+    method: 'wallet_sendCalls',
+    params: [
+      {
+        version: '2.0.0',
+        chainId: toHex(31338),
+        from: address,
+        atomicRequired,
+        calls: [
+          { to: first, value: toHex(parseEther('0.1')) },
+          { to: second, value: toHex(parseEther('0.2')) },
+        ],
+      },
+    ],
+    chainId: 31338,
+  })
+
+  expect(
+    await ask(page, 'rpcRequest', { method: 'wallet_getCapabilities', params: [address], chainId: 31338 }),
+  ).toEqual({
+    result: {
+      '0x7a69': { atomic: { status: 'unsupported' } },
+      '0x7a6a': { atomic: { status: 'unsupported' } },
+    },
+  })
+  expect(await ask(page, 'rpcRequest', batch(true))).toMatchObject({
+    error: { code: 5760, message: 'This wallet sends calls one by one, not atomically' },
+  })
+  const sending = ask(page, 'rpcRequest', batch(false), 30_000)
+  await expect(frame.getByRole('heading', { name: 'Transaction request' })).toBeVisible()
+  await expect(frame.getByText('0.3 ETH', { exact: true })).toBeVisible()
+  await expect(frame.getByLabel('Calls')).toHaveText(`1. To ${first}, 0.1 ETH\n2. To ${second}, 0.2 ETH`)
+  await expect(frame.getByRole('button', { name: 'Approve' })).toBeEnabled()
+  await frame.getByRole('button', { name: 'Approve' }).click()
+  const sent = await sending
+  if (!('result' in sent)) throw new Error(`not sent: ${JSON.stringify(sent)}`)
+  const { id } = sent.result as { id: string }
+  await expect
+    .poll(async () => {
+      const status = await ask(page, 'rpcRequest', {
+        method: 'wallet_getCallsStatus',
+        params: [id],
+        chainId: 31338,
+      })
+      return 'result' in status ? (status.result as { status: number }).status : status
+    })
+    .toBe(200)
+  expect(await chain.getBalance({ address: first })).toBe(parseEther('0.1'))
+  expect(await chain.getBalance({ address: second })).toBe(parseEther('0.2'))
+  expect(
+    await ask(page, 'rpcRequest', { method: 'wallet_getCallsStatus', params: ['0x00'], chainId: 31338 }),
+  ).toMatchObject({ error: { code: 5730, message: 'Unknown bundle id' } })
 })
 
 test('update e-mail takes the codes mailed to both addresses; sync theme sets the frame’s colours', async ({

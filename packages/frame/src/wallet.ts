@@ -2,7 +2,7 @@
 // server wrote into the page, the only ones its CSP lets it reach); personal_sign, eth_signTypedData_v4 and
 // eth_sendTransaction are shown to the visitor in readable form and signed only once approved here, the key made
 // from its shares for that one signature.
-import { frameReadMethods } from '@latch/core/frame'
+import { type FrameError, frameReadMethods } from '@latch/core/frame'
 import {
   formatUnits,
   type Hex,
@@ -22,7 +22,7 @@ import type { PageContext } from './requests.ts'
 export { cancelApproval } from './approve.ts'
 
 /** A chain the server serves, as it wrote it into the page. */
-interface FrameChain {
+export interface FrameChain {
   chainId: number
   name: string
   rpcUrl: string
@@ -178,9 +178,9 @@ const quantity = (value: unknown, name: string): bigint | undefined => {
  * The transaction as it will be signed: the page's fields, and what the wallet fills in from the chain (nonce, gas,
  * fees, as a wallet extension does).
  */
-async function prepare(request: WalletRequest, chain: FrameChain) {
-  const [asked] = request.args as [Record<string, unknown> | undefined]
-  if (typeof asked !== 'object' || asked === null) throw badParams('eth_sendTransaction takes a transaction')
+async function prepare(request: WalletRequest, chain: FrameChain, given: unknown) {
+  const asked = given as Record<string, unknown> | null | undefined
+  if (typeof asked !== 'object' || asked === null) throw badParams(`${request.method} takes a transaction`)
   if (asked.from !== undefined) signer(request, asked.from)
   const to = asked.to ?? undefined
   if (to !== undefined && (typeof to !== 'string' || !isAddress(to))) throw badParams('to must be an address')
@@ -234,7 +234,7 @@ async function prepare(request: WalletRequest, chain: FrameChain) {
 }
 
 async function sendTransaction(request: WalletRequest, chain: FrameChain): Promise<Hex> {
-  const { transaction, fee } = await prepare(request, chain)
+  const { transaction, fee } = await prepare(request, chain, request.args[0])
   const data = transaction.data && transaction.data !== '0x' ? transaction.data : undefined
   await approved(request, {
     title: 'Transaction request',
@@ -248,8 +248,46 @@ async function sendTransaction(request: WalletRequest, chain: FrameChain): Promi
     ],
     ...(data ? { body: data, bodyLabel: 'Data' } : {}),
   })
+  return send(request, chain, transaction)
+}
+
+/** wallet_sendCalls and its status (EIP-5792), a chunk of their own: few pages ask for them. */
+let calls: Promise<typeof import('./calls.ts')> | undefined
+
+function loadCalls() {
+  calls ??= import('./calls.ts')
+  calls.catch(() => {
+    calls = undefined
+  })
+  return calls
+}
+
+/** What the calls' chunk borrows from this one: filling in, approving, signing and sending a transaction. */
+export interface WalletTools {
+  prepare: typeof prepare
+  approved: typeof approved
+  coin: typeof coin
+  ask: typeof ask
+  quantity: typeof quantity
+  signer: typeof signer
+  refuse(error: FrameError): Refusal
+  send(request: WalletRequest, chain: FrameChain, transaction: TransactionSerializable): Promise<Hex>
+}
+
+async function send(request: WalletRequest, chain: FrameChain, transaction: TransactionSerializable) {
   const signed = await request.withKey((privateKey) => signTransaction({ privateKey, transaction }))
   return ask<Hex>(chain, 'eth_sendRawTransaction', [signed])
+}
+
+const tools: WalletTools = {
+  prepare,
+  approved,
+  coin,
+  ask,
+  quantity,
+  signer,
+  send,
+  refuse: (error) => new Refusal(error),
 }
 
 /** Reads the wallet answers itself (what it is, not what the chain holds), then the chain's. */
@@ -260,10 +298,14 @@ function read(request: WalletRequest, chain: FrameChain): unknown {
     case 'net_version':
       return String(chain.chainId)
     case 'wallet_getCapabilities':
-      // EIP-5792: no atomic batches, paymasters or the like yet, on any of its chains.
-      return Object.fromEntries(chains.map((served) => [numberToHex(served.chainId), {}]))
+      // EIP-5792: calls are sent one after the other, never atomically, on any of its chains.
+      return Object.fromEntries(
+        chains.map((served) => [numberToHex(served.chainId), { atomic: { status: 'unsupported' } }]),
+      )
     case 'wallet_getCallsStatus':
-      throw new Refusal({ code: 5730, message: 'Unknown bundle id' })
+      // Only bundles sent from this frame are known: none before the calls' chunk has loaded.
+      if (!calls) throw new Refusal({ code: 5730, message: 'Unknown bundle id' })
+      return calls.then((loaded) => loaded.callsStatus(request.args[0], tools))
     default:
       return ask(chain, request.method, request.args)
   }
@@ -281,6 +323,8 @@ export async function walletRequest(request: WalletRequest): Promise<unknown> {
       return signTyped(request, chain)
     case 'eth_sendTransaction':
       return sendTransaction(request, chain)
+    case 'wallet_sendCalls':
+      return (await loadCalls()).sendCalls(request, chain, tools)
     default:
       throw new Refusal({ code: 4200, message: `${request.method} is not supported by this wallet yet` })
   }
