@@ -124,7 +124,7 @@ test('a new visitor logs in by e-mail in the modal, comes back after a reload wi
   await expect(demo.modal.getByRole('textbox', { name: 'Email' })).toBeVisible()
 })
 
-test('the e-mail account sends 0.01 ETH and signs typed data once approved in the frame; eth_sign is not allowed', async ({
+test('the e-mail account sends 0.01 ETH (from the page, then from the Send view) and signs typed data once approved in the frame, on either network; eth_sign is not allowed', async ({
   demo,
   devnet,
   latchServer,
@@ -223,6 +223,37 @@ test('the e-mail account sends 0.01 ETH and signs typed data once approved in th
   await page.getByRole('button', { name: 'Ask for eth_sign' }).click()
   await expect(page.getByTestId('result-error')).toHaveText('error: Requested RPC call is not allowed')
   await expect(demo.modal.getByText('Action not allowed')).toBeVisible()
+
+  // Another network: the account's balance there, and the frame sends on it.
+  await demo.modal.getByRole('button', { name: 'Latch Devnet A' }).click()
+  await demo.modal.getByRole('button', { name: 'Latch Devnet B' }).click()
+  await expect(demo.state('network')).toHaveText('eip155:31338')
+  await expect(demo.modal.getByTestId('latch-account-balance')).toHaveText('0 ETH')
+  await demo.modal.getByRole('button', { name: 'Close' }).click()
+  await send.click()
+  wallet = await approvalShown(page, 'Transaction request')
+  await expect(wallet.getByText('Latch Devnet B', { exact: true })).toBeVisible()
+  await wallet.getByRole('button', { name: 'Reject' }).click()
+  await expect(page.getByTestId('result-error')).toHaveText('error: Request declined in the wallet')
+})
+
+test('sign-in (SIWX, required) with an e-mail account: the frame shows the sign-in message over SIWXSignMessage', async ({
+  demo,
+  latchServer,
+  page,
+}) => {
+  test.setTimeout(90_000)
+  await demo.goto('&siwx=required')
+  await enterCode(demo, codeOf(await startLogin(demo, latchServer, freshEmail('lovelace'))))
+  await expect(
+    demo.modal.getByRole('heading', { name: 'Latch demo needs to connect to your wallet' }),
+  ).toBeVisible()
+  await demo.modal.getByRole('button', { name: 'Sign', exact: true }).click()
+  const wallet = await approvalShown(page)
+  await expect(wallet.getByLabel('Message')).toContainText('wants you to sign in with your Ethereum account')
+  await wallet.getByRole('button', { name: 'Approve' }).click()
+  await expect(demo.modal).toBeHidden()
+  await expect(demo.state('status')).toHaveText('connected')
 })
 
 /**
