@@ -205,10 +205,23 @@ describe('isSmartAccountInUse', () => {
     expect(await isSmartAccountInUse(client)).toBe(false)
   })
 
-  it('for an embedded (AUTH) wallet, its preferred account type decides', async () => {
+  it('for an embedded (AUTH) wallet, the account its frame reports decides, not the app’s preference', async () => {
     const fake = createFakeAdapter({ connectors: [connector('auth', { type: 'AUTH' })] })
-    const { client } = createTestLatch({ defaultAccountTypes: { eip155: 'smartAccount' } }, fake)
+    const { client } = createTestLatch(
+      {
+        defaultAccountTypes: { eip155: 'smartAccount' },
+        frameUrl: 'http://127.0.0.1:8789',
+        projectId: 'demo',
+      },
+      fake,
+    )
     await connectThrough(client, 'auth')
+    // The frame has made an EOA (smart accounts are not enabled yet): the gas check applies.
+    const session = await client.frame!()
+    const user = { id: 'u', email: 'a@b.c', address: '0xabc' }
+    session.login.setState({ user: { ...user, accountType: 'eoa' } })
+    expect(await isSmartAccountInUse(client)).toBe(false)
+    session.login.setState({ user: { ...user, accountType: 'smartAccount' } })
     expect(await isSmartAccountInUse(client)).toBe(true)
     expect(fake.callsTo('isSmartAccount')).toEqual([])
   })

@@ -151,14 +151,15 @@ export async function prepareSend(client: LatchClient): Promise<PreparedTransfer
 }
 
 /**
- * Whether a smart account is in use (SPEC §6): for an embedded wallet its account type, otherwise whether
- * the address holds contract code. False when that cannot be read.
+ * Whether a smart account is in use (SPEC §6): for an embedded wallet the kind of account its frame reports
+ * (the app's preferred type is what it asks for, not what the frame has made: an EOA until smart accounts
+ * land), otherwise whether the address holds contract code. False when that cannot be read.
  */
 export async function isSmartAccountInUse(client: LatchClient): Promise<boolean> {
   const { namespace, network, address } = activeAccount(client)
   const connection = client.connection.getState().connections[namespace]
   if (connection?.connectorType === 'AUTH')
-    return client.accounts.get(namespace).preferredAccountTypes[namespace] === 'smartAccount'
+    return client.loadedFrame()?.login.getState().user?.accountType === 'smartAccount'
   const adapter = await client.getAdapter(namespace)
   return adapter.isSmartAccount({ address, network }).catch(() => false)
 }
