@@ -16,6 +16,8 @@ const chain = z
     chainId: z.number().int().positive(),
     name: z.string().min(1).max(100),
     rpcUrl: httpUrl,
+    /** The RPC visitors' browsers may use (the embedded wallet's frame); published, so without a secret in it. */
+    publicRpcUrl: httpUrl.optional(),
     wsUrl: z
       .string()
       .regex(/^wss?:\/\/\S+$/, 'must be a ws(s) URL')
@@ -141,6 +143,7 @@ export function parseConfigFile(input: unknown): ServedConfig {
         chainId: item.chainId,
         name: item.name,
         rpcUrl: item.rpcUrl,
+        ...(item.publicRpcUrl ? { publicRpcUrl: item.publicRpcUrl } : {}),
         ...(item.wsUrl ? { wsUrl: item.wsUrl } : {}),
         nativeCurrency: item.nativeCurrency,
         tokens: item.tokens.map((token) => ({ ...token, address: token.address as `0x${string}` })),

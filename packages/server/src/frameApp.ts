@@ -24,9 +24,9 @@ export interface CreateFrameAppOptions
   /** The frame's build (index.html, assets/); default the workspace's `packages/frame/dist`. */
   frameAssets?: string
   /**
-   * The chains the wallet reads and sends on, straight from the visitor's browser to their `rpcUrl` (so those URLs,
-   * and any key in them, are public: give the frame public endpoints). Default none: the wallet then only signs
-   * messages.
+   * The chains the wallet reads and sends on, straight from the visitor's browser to their `rpcUrl` (published in
+   * the frame's page: public endpoints only; `startServer` gives each chain's `publicRpcUrl`). Default none: the
+   * wallet then signs personal messages only.
    */
   chains?: readonly FrameChain[]
 }

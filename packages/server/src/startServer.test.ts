@@ -5,7 +5,9 @@ import { join } from 'node:path'
 import { codeOf, startMailCatcher } from '@latch/devnet'
 import { afterAll, expect, test } from 'vitest'
 import { wallet } from '../test/support/fixtures.ts'
+import { fakeFrameBuild } from '../test/support/frameAssets.ts'
 import { createTestDatabase } from '../test/support/postgres.ts'
+import { devnetBlockchainConfig } from './chains/defaults.ts'
 import { defaultProject } from './defaults.ts'
 import { defaultSnapshot } from './directory/snapshot.ts'
 import { startServer } from './startServer.ts'
@@ -61,6 +63,35 @@ test('runs on PostgreSQL with databaseUrl', async () => {
     expect(await response.json()).toEqual({ status: 'ok' })
   } finally {
     await server.close()
+  }
+})
+
+test('gives the frame each chain’s publicRpcUrl, never the rpcUrl it reads with; a chain without one is not served', async () => {
+  const assets = fakeFrameBuild()
+  const blockchain = devnetBlockchainConfig({
+    rpcA: 'http://127.0.0.1:1/?key=secret',
+    rpcB: 'http://127.0.0.1:2/',
+  })
+  delete blockchain.chains[0]!.publicRpcUrl
+  const server = await startServer({
+    port: 0,
+    dataDir: 'memory',
+    index: false,
+    blockchain,
+    frame: { port: 0, frameAssets: assets },
+  })
+  try {
+    const page = await fetch(
+      `${server.frame?.url}/frame?projectId=latch-demo&parent=http%3A%2F%2Flocalhost%3A5173`,
+    )
+    expect(page.status).toBe(200)
+    const html = await page.text()
+    expect(html).not.toContain('secret')
+    expect(html).toContain('http://127.0.0.1:2/')
+    expect(page.headers.get('content-security-policy')).toContain("connect-src 'self' http://127.0.0.1:2;")
+  } finally {
+    await server.close()
+    rmSync(assets, { recursive: true, force: true })
   }
 })
 

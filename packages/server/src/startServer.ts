@@ -68,6 +68,8 @@ export interface FrameOptions {
   secrets?: AuthSecrets
   /** The development keys file, default `keys.json` beside the PGlite directory (`.latch/keys.json`), never in it. */
   keysFile?: string
+  /** The frame's build (index.html, assets/); default the one shipped with the server (tests give their own). */
+  frameAssets?: string
 }
 
 export interface LatchServer {
@@ -182,7 +184,11 @@ async function startFrame(
     secrets,
     ...(mailer ? { mailer } : {}),
     publicUrl: () => publicUrl ?? 'http://localhost',
-    chains: blockchain.chains,
+    // Only what is meant to be public: a chain without a publicRpcUrl is not served by the frame.
+    ...(frame.frameAssets ? { frameAssets: frame.frameAssets } : {}),
+    chains: blockchain.chains.flatMap(({ chainId, name, publicRpcUrl, nativeCurrency }) =>
+      publicRpcUrl ? [{ chainId, name, rpcUrl: publicRpcUrl, nativeCurrency }] : [],
+    ),
     logger: options.logger ?? false,
     ...(frame.allowedHosts ? { allowedHosts: frame.allowedHosts } : {}),
     ...(options.rateLimits !== undefined ? { rateLimits: options.rateLimits } : {}),

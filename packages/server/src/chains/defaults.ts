@@ -29,6 +29,8 @@ function devnetChain(chainId: number, name: string, rpcUrl: string): ChainConfig
     chainId,
     name,
     rpcUrl,
+    // The devnet's RPC is the one every local page uses.
+    publicRpcUrl: rpcUrl,
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     // The devnet deploys the same tokens at the same addresses on every chain.
     tokens: devnetTokens.map((token) => ({ ...token })),

@@ -13,6 +13,12 @@ export interface ChainConfig {
   chainId: number
   name: string
   rpcUrl: string
+  /**
+   * The RPC URL visitors' browsers may use: the embedded wallet's frame reads the chain and sends transactions there
+   * (it is written into the frame's page, so it must hold no secret). Without it the frame serves no reads or
+   * transactions on this chain; `rpcUrl` (where the server reads, perhaps with a key in it) is never published.
+   */
+  publicRpcUrl?: string
   wsUrl?: string
   nativeCurrency: { name: string; symbol: string; decimals: number }
   tokens: TokenConfig[]

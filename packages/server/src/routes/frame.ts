@@ -81,7 +81,14 @@ export const frameRoutes: FastifyPluginAsyncZod<FrameRoutesOptions> = async (
   { storage, assetsDir, chains = [] },
 ) => {
   // Only RPCs at a plain origin are served (a host with `;` or quotes would end the CSP directive).
-  const served = chains.filter((chain) => plainOrigin.test(new URL(chain.rpcUrl).origin))
+  const served = chains.filter((chain) => {
+    const plain = URL.canParse(chain.rpcUrl) && plainOrigin.test(new URL(chain.rpcUrl).origin)
+    if (!plain)
+      app.log.warn(
+        `The frame does not serve chain ${chain.chainId}: its RPC ${chain.rpcUrl} is not at a plain origin`,
+      )
+    return plain
+  })
   const rpcOrigins = [...new Set(served.map((chain) => new URL(chain.rpcUrl).origin))]
   const chainsMeta = escapeAttribute(
     JSON.stringify(
