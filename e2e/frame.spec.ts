@@ -464,7 +464,7 @@ test('personal_sign runs only once approved in the frame, which the page shows; 
   })
 })
 
-test('wallet_sendCalls: the calls in one approval, then sent one after the other; their status comes from the chain', async ({
+test('wallet_sendCalls: the calls in one approval, then sent one after the other, their status from the chain; a token approval says whom it empowers; typed data shows what its types sign', async ({
   page,
 }) => {
   await openAt(page, DAPP)
@@ -535,6 +535,57 @@ test('wallet_sendCalls: the calls in one approval, then sent one after the other
   expect(
     await ask(page, 'rpcRequest', { method: 'wallet_getCallsStatus', params: ['0x00'], chainId: 31338 }),
   ).toMatchObject({ error: { code: 5730, message: 'Unknown bundle id' } })
+
+  // A token approval is a contract call that says whom it empowers, not a harmless "0 ETH".
+  const spender = '0x000000000000000000000000000000000000bad0'
+  const approving = ask(
+    page,
+    'rpcRequest',
+    {
+      method: 'eth_sendTransaction',
+      params: [
+        {
+          from: address,
+          to: first,
+          data: `0x095ea7b3${spender.slice(2).padStart(64, '0')}${'f'.repeat(64)}`,
+        },
+      ],
+      chainId: 31338,
+    },
+    30_000,
+  )
+  await expect(frame.getByRole('heading', { name: 'Contract call' })).toBeVisible()
+  await expect(frame.getByText('May spend your tokens')).toBeVisible()
+  await expect(frame.getByText(spender, { exact: true })).toBeVisible()
+  await frame.getByRole('button', { name: 'Reject' }).click()
+  expect(await approving).toMatchObject({ error: { code: 4001 } })
+
+  // Typed data is shown as its types say: a key they do not name is neither shown nor signed; the domain cannot be
+  // the primary type.
+  const typedData = (primaryType: string) => ({
+    method: 'eth_signTypedData_v4',
+    params: [
+      address,
+      JSON.stringify({
+        domain: { name: 'Decoy test' },
+        types: { Note: [{ name: 'text', type: 'string' }] },
+        primaryType,
+        message: { text: 'signed', decoy: 'not signed' },
+      }),
+    ],
+    chainId: 31338,
+  })
+  expect(await ask(page, 'rpcRequest', typedData('EIP712Domain'))).toMatchObject({
+    error: {
+      code: -32602,
+      message: expect.stringContaining('primaryType EIP712Domain is not one of the types'),
+    },
+  })
+  const signing = ask(page, 'rpcRequest', typedData('Note'), 30_000)
+  await expect(frame.getByLabel('Message')).toHaveText('text: signed')
+  await expect(frame.getByText('Any network', { exact: true })).toBeVisible()
+  await frame.getByRole('button', { name: 'Reject' }).click()
+  expect(await signing).toMatchObject({ error: { code: 4001 } })
 })
 
 test('update e-mail takes the codes mailed to both addresses; sync theme sets the frame’s colours', async ({

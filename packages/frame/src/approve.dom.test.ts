@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, expect, test, vi } from 'vitest'
-import { approvalOpen, askApproval, cancelApproval } from './approve.ts'
+import { askApproval, cancelApproval } from './approve.ts'
+import { screenTaken as approvalOpen } from './screen.ts'
 
 const approval = { title: 'Signature request', origin: 'https://dapp.example', fields: [], body: 'Hello' }
 const page = () => ({ show: vi.fn(), hide: vi.fn() })
@@ -42,4 +43,14 @@ test('other keys do nothing: the approval waits for a choice', async () => {
   expect(settled).toBe(false)
   document.querySelector<HTMLButtonElement>('button:not(.primary)')?.click()
   expect(await choice).toBe(false)
+})
+
+test('one thing on the screen at a time: a second approval is refused (-32002), never drawn over the first', async () => {
+  const first = askApproval(approval, page())
+  expect(() => askApproval({ ...approval, title: 'Swapped' }, page())).toThrow(
+    'Another request is waiting for your approval in the wallet',
+  )
+  expect(document.querySelector('h1')?.textContent).toBe('Signature request')
+  cancelApproval()
+  expect(await first).toBe(false)
 })

@@ -4,6 +4,8 @@
 // on screen a moment (and, where the browser can tell, unobscured), nothing is focused that a held key could press,
 // and one approval is open at a time.
 
+import { freeScreen, takeScreen } from './screen.ts'
+
 export interface Approval {
   title: string
   /** The page that asks (the frame's parent origin). */
@@ -21,22 +23,18 @@ const ARM_MS = 700
 /** An approval nobody answers is declined after this long. */
 const APPROVAL_MS = 5 * 60_000
 
-let open = false
 /** Declines the approval on screen, if any. */
 let decline: (() => void) | undefined
-
-/** Whether an approval is on screen (a second request is refused meanwhile, never drawn over it). */
-export const approvalOpen = () => open
 
 /** The page stopped showing the approval (its modal closed): it is declined, as Reject would. */
 export const cancelApproval = () => decline?.()
 
 /**
- * Shows the approval and resolves with the visitor's choice (false after 5 minutes unanswered); `show` and `hide`
+ * Shows the approval (refused with -32002 while something else is on the screen) and resolves with the visitor's choice (false after 5 minutes unanswered); `show` and `hide`
  * tell the page to reveal the frame.
  */
 export function askApproval(approval: Approval, page: { show(): void; hide(): void }): Promise<boolean> {
-  open = true
+  takeScreen()
   const section = document.createElement('section')
   section.className = 'approval'
   section.setAttribute('aria-labelledby', 'approval-title')
@@ -114,7 +112,7 @@ export function askApproval(approval: Approval, page: { show(): void; hide(): vo
       window.removeEventListener('resize', arm)
       document.removeEventListener('keydown', onKey)
       document.body.replaceChildren()
-      open = false
+      freeScreen()
       decline = undefined
       page.hide()
       resolve(approved)
@@ -152,18 +150,34 @@ export function readableMessage(hex: string): string {
   }
 }
 
+/** One value on one line: a line break in a string is written out, so no value can pass for a field of its own. */
+export const readableValue = (value: unknown) => visible(String(value)).replace(/\n/g, '\\n')
+
+/** Typed data's struct types: each a list of fields. */
+export type TypedFields = Record<string, readonly { name: string; type: string }[]>
+
 /**
- * Typed data's fields as lines, `name: value`, a nested struct's fields indented under its name (every value on
- * one line: a line break in a string is written out, so no value can pass for a field of its own).
+ * A typed-data struct as lines, walked by its type (so what is shown is what is signed: a key its type does not name
+ * is neither): `name: value`, a struct's or an array's entries indented under its name; each value on one line
+ * (`readableValue`).
  */
-export function readableValue(value: unknown, depth = 0): string {
-  if (typeof value !== 'object' || value === null) return visible(String(value)).replace(/\n/g, '\\n')
-  const pad = '  '.repeat(depth)
-  return Object.entries(value)
-    .map(([key, item]) =>
-      typeof item === 'object' && item !== null
-        ? `${pad}${readableValue(key)}:\n${readableValue(item, depth + 1)}`
-        : `${pad}${readableValue(key)}: ${readableValue(item)}`,
+export function readableTyped(types: TypedFields, type: string, value: unknown, depth = 0): string {
+  const field = (name: string, fieldType: string, item: unknown, at: number): string => {
+    const head = `${'  '.repeat(at)}${name}:`
+    const entry = /^(.*)\[\d*\]$/.exec(fieldType)?.[1]
+    const lines =
+      entry !== undefined
+        ? (Array.isArray(item) ? item : []).map((element, index) =>
+            field(String(index), entry, element, at + 1),
+          )
+        : types[fieldType]
+          ? [readableTyped(types, fieldType, item, at + 1)]
+          : undefined
+    return lines ? [head, ...lines].filter(Boolean).join('\n') : `${head} ${readableValue(item)}`
+  }
+  return (types[type] ?? [])
+    .map(({ name, type: fieldType }) =>
+      field(readableValue(name), fieldType, (value as Record<string, unknown> | null)?.[name], depth),
     )
     .join('\n')
 }

@@ -7,6 +7,10 @@ import type { FrameChain, WalletRequest, WalletTools } from './wallet.ts'
 
 const hex = (value: number | bigint) => `0x${value.toString(16)}` as Hex
 
+/** EIP-5792's capabilities: calls are sent one after the other, never atomically, on any of its chains. */
+export const capabilities = (chains: readonly FrameChain[]) =>
+  Object.fromEntries(chains.map((chain) => [hex(chain.chainId), { atomic: { status: 'unsupported' } }]))
+
 /** What wallet_sendCalls sent, by its id, while this frame is open (its status is read from the chain). */
 const bundles = new Map<string, { chain: FrameChain; hashes: Hex[] }>()
 /** EIP-5792 leaves the cap to the wallet: each call is a transaction the visitor reviews in one list. */

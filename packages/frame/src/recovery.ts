@@ -1,8 +1,10 @@
 // The recovery share under the visitor's passphrase, loaded when the visitor sets one or a new device needs one. The
 // passphrase is typed here, in the frame's own form: the dapp's page never sees it, and the server only ever gets the
 // sealed box (PBKDF2-SHA256, 600 000 iterations, then AES-GCM bound to the account), which it cannot open.
-import { fromBase64, toBase64 } from './keys.ts'
-import { rejected } from './refusal.ts'
+import { deviceShare, fromBase64, keepDeviceShare, toBase64, withKey } from './keys.ts'
+import { notLoggedIn, Refusal, rejected } from './refusal.ts'
+import type { api, PageContext, User } from './requests.ts'
+import { freeScreen, takeScreen } from './screen.ts'
 
 /** The box as the server keeps it (its `passphraseBox`). */
 export interface PassphraseBox {
@@ -73,20 +75,111 @@ export async function open(
   }
 }
 
-let asking = false
+/** What a passphrase flow needs of the frame's first half: the session, the page, the server. */
+export interface RecoveryContext {
+  token: string
+  page: PageContext
+  api: typeof api
+  /** Whether the page stopped showing the form while the flow was on its way. */
+  withdrawn(): boolean
+}
+
+/** The form nobody answers is closed after this long, as an approval is. */
+const FORM_MS = 5 * 60_000
+
+/**
+ * The account's recovery share: the server's copy, or the box opened with the passphrase `kind` of form asks for
+ * (its check: the share must make the account's key with `other`).
+ */
+async function recoveryShare(
+  user: User,
+  other: Uint8Array | string,
+  context: RecoveryContext,
+  about: string,
+): Promise<Uint8Array> {
+  const answer = await context.api<{ recoveryShare: string | null; passphraseBox: PassphraseBox | null }>(
+    '/v1/auth/keys/recovery',
+    { token: context.token },
+  )
+  if (answer.recoveryShare) return new Uint8Array(fromBase64(answer.recoveryShare))
+  const box = answer.passphraseBox
+  if (!box) throw new Refusal({ code: -32000, message: 'This account has no recovery share' })
+  let opened: Uint8Array | undefined
+  await askPassphrase('enter', about, context, async (passphrase) => {
+    const share = await open(box, passphrase, user.id)
+    if (!share) return 'That is not the passphrase'
+    await withKey([other, share], user.address ?? '', () => undefined)
+    opened = share
+    return undefined
+  })
+  if (!opened) throw rejected()
+  return opened
+}
+
+/** A device new to the account: its share from the box the passphrase (typed here) opens. */
+export async function unlock(user: User, context: RecoveryContext): Promise<void> {
+  const { authShare } = await context.api<{ authShare: string }>('/v1/auth/keys/auth', {
+    token: context.token,
+  })
+  const share = await recoveryShare(
+    user,
+    authShare,
+    context,
+    'Your account’s recovery is sealed with your passphrase: this device needs it once.',
+  )
+  try {
+    await keepDeviceShare(user.id, share as Uint8Array<ArrayBuffer>)
+  } finally {
+    share.fill(0)
+  }
+}
+
+/**
+ * Seals the recovery share under a new passphrase (typed here; the current one first when there is one) and gives
+ * the server the box, which then drops its own copy.
+ */
+export async function setPassphrase(user: User, context: RecoveryContext): Promise<void> {
+  const device = await deviceShare(user.id)
+  if (!device) throw notLoggedIn()
+  let share: Uint8Array | undefined
+  try {
+    share = await recoveryShare(user, device, context, 'Your current passphrase first, to change it.')
+    await withKey([device, share], user.address ?? '', () => undefined)
+    const kept = share
+    await askPassphrase(
+      'set',
+      `A new device of yours will need it to use your account. The server then keeps your recovery share only sealed under it, which it cannot open without guessing the passphrase: make it long. If you forget it, only your devices can recover your key. At least ${MIN_LENGTH} characters.`,
+      context,
+      async (passphrase) => {
+        await context.api('/v1/auth/keys/recovery', {
+          method: 'PUT',
+          body: { passphraseBox: await seal(kept, passphrase, user.id) },
+          token: context.token,
+        })
+        return undefined
+      },
+    )
+  } finally {
+    device.fill(0)
+    share?.fill(0)
+  }
+}
 
 /**
  * The frame's passphrase form, shown in the modal: `set` asks for a new passphrase twice, `enter` for the one the
  * box was sealed with. `accept` checks what was typed and answers a problem to show, or undefined to finish.
- * Rejects with 4001 when the visitor cancels (or presses Escape), or the page stops showing it.
+ * Rejects with 4001 when the visitor cancels (or presses Escape), after 5 minutes, or when the page stops showing
+ * it; with -32002 while an approval is on screen.
  */
-export function askPassphrase(
+function askPassphrase(
   kind: 'set' | 'enter',
-  page: { show(): void; hide(): void },
+  text: string,
+  context: RecoveryContext,
   accept: (passphrase: string) => Promise<string | undefined>,
 ): Promise<void> {
-  if (asking) return Promise.reject(rejected())
-  asking = true
+  const { page } = context
+  if (context.withdrawn()) return Promise.reject(rejected())
+  takeScreen()
   const form = document.createElement('form')
   form.className = 'approval'
   form.noValidate = true
@@ -96,10 +189,7 @@ export function askPassphrase(
   title.tabIndex = -1
   title.textContent = kind === 'set' ? 'Set a recovery passphrase' : 'Enter your recovery passphrase'
   const about = document.createElement('p')
-  about.textContent =
-    kind === 'set'
-      ? `A new device of yours will need it to use your account. The server then keeps no copy that could recover your key: if you forget it, only your devices can. At least ${MIN_LENGTH} characters.`
-      : 'Your account’s recovery is sealed with your passphrase: this device needs it once.'
+  about.textContent = text
   const inputs = (kind === 'set' ? ['New passphrase', 'Repeat it'] : ['Passphrase']).map((label, index) => {
     const field = document.createElement('label')
     field.className = 'field'
@@ -132,9 +222,10 @@ export function askPassphrase(
   return new Promise((resolve, reject) => {
     const done = (error?: unknown) => {
       cancelPassphrase = () => {}
+      clearTimeout(deadline)
       document.removeEventListener('keydown', onKey)
       document.body.replaceChildren()
-      asking = false
+      freeScreen()
       page.hide()
       if (error) reject(error)
       else resolve()
@@ -143,6 +234,7 @@ export function askPassphrase(
       if (event.key === 'Escape') done(rejected())
     }
     document.addEventListener('keydown', onKey)
+    const deadline = setTimeout(() => done(rejected()), FORM_MS)
     cancel.addEventListener('click', () => done(rejected()))
     cancelPassphrase = () => done(rejected())
     form.addEventListener('submit', (event) => {

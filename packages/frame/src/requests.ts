@@ -8,10 +8,11 @@ import {
 import type { Hex } from 'viem'
 import { createKey, deviceShare, fromBase64, hasDeviceShare, keepDeviceShare, withKey } from './keys.ts'
 import { notLoggedIn, Refusal } from './refusal.ts'
+import { screenTaken } from './screen.ts'
 import { deviceSecret, forgetDeviceSecret, read, remove, write } from './store.ts'
 
 /** The frame origin's own API (same origin: no CORS). A refusal keeps the server's message and reason. */
-async function api<T>(
+export async function api<T>(
   path: string,
   init: { method?: string; body?: unknown; token?: string } = {},
 ): Promise<T> {
@@ -38,7 +39,7 @@ interface Waiting {
   resendAt: string | null
 }
 
-interface User {
+export interface User {
   id: string
   email: string
   address: string | null
@@ -159,39 +160,6 @@ function loadRecovery() {
     recovery = undefined
   })
   return recovery
-}
-
-/** The recovery share as the server gives it: itself (automatic recovery), or the box the passphrase seals. */
-interface RecoveryAnswer {
-  recoveryShare: string | null
-  passphraseBox: import('./recovery.ts').PassphraseBox | null
-}
-
-/**
- * The account's recovery share: the server's copy, or the box opened with the passphrase typed in the frame's form
- * (its check: the share must make the account's key with `other`).
- */
-async function recoveryShare(
-  token: string,
-  user: User,
-  other: Uint8Array | string,
-  page: PageContext,
-): Promise<Uint8Array> {
-  const answer = await api<RecoveryAnswer>('/v1/auth/keys/recovery', { token })
-  if (answer.recoveryShare) return new Uint8Array(fromBase64(answer.recoveryShare))
-  const box = answer.passphraseBox
-  if (!box) throw new Refusal({ code: -32000, message: 'This account has no recovery share' })
-  const { askPassphrase, open } = await loadRecovery()
-  let opened: Uint8Array | undefined
-  await askPassphrase('enter', page, async (passphrase) => {
-    const share = await open(box, passphrase, user.id)
-    if (!share) return 'That is not the passphrase'
-    await withKey([other, share], user.address ?? '', () => undefined)
-    opened = share
-    return undefined
-  })
-  if (!opened) throw new Refusal({ code: 4001, message: 'User rejected the request' })
-  return opened
 }
 
 /** The approval being prepared (session, key and chain checked before it is drawn), and whether the page withdrew it. */
@@ -321,48 +289,31 @@ async function handle(method: FrameRequest['method'], params: unknown, page: Pag
     case 'cancelApproval':
       await withdrawApproval()
       return null
-    case 'unlockRecovery': {
-      // A device new to an account whose recovery share the passphrase seals: the visitor types it here.
-      const current = await session()
-      if (!current) throw notLoggedIn()
-      const { user } = current
-      if (!user.address || (await hasDeviceShare(user.id)))
-        return userOf(await ensureKey(current.token, user))
-      const { authShare } = await api<{ authShare: string }>('/v1/auth/keys/auth', { token: current.token })
-      const share = await recoveryShare(current.token, user, authShare, page)
-      try {
-        await keepDeviceShare(user.id, share as Uint8Array<ArrayBuffer>)
-      } finally {
-        share.fill(0)
-      }
-      return userOf(user)
-    }
+    case 'unlockRecovery':
     case 'setRecoveryPassphrase': {
-      // The recovery share sealed under a passphrase the visitor types here; the server then drops its own copy.
-      const current = await session()
-      if (!current) throw notLoggedIn()
-      const user = await ensureKey(current.token, current.user)
-      const device = await deviceShare(user.id)
-      if (!device) throw notLoggedIn()
-      let share: Uint8Array | undefined
-      try {
-        share = await recoveryShare(current.token, user, device, page)
-        await withKey([device, share], user.address ?? '', () => undefined)
-        const { askPassphrase, seal } = await loadRecovery()
-        const kept = share
-        await askPassphrase('set', page, async (passphrase) => {
-          await api('/v1/auth/keys/recovery', {
-            method: 'PUT',
-            body: { passphraseBox: await seal(kept, passphrase, user.id) },
-            token: current.token,
-          })
-          return undefined
+      // The passphrase, typed in the frame's own form: a new device's unlock, or sealing the recovery share.
+      if (screenTaken())
+        throw new Refusal({
+          code: -32002,
+          message: 'Another request is waiting for your approval in the wallet',
         })
+      const mine = { withdrawn: false }
+      preparing = mine
+      try {
+        const current = await session()
+        if (!current) throw notLoggedIn()
+        const context = { token: current.token, page, api, withdrawn: () => mine.withdrawn }
+        const recovery = await loadRecovery()
+        if (method === 'setRecoveryPassphrase') {
+          await recovery.setPassphrase(await ensureKey(current.token, current.user), context)
+          return { recovery: 'passphrase' }
+        }
+        const { user } = current
+        if (user.address && !(await hasDeviceShare(user.id))) await recovery.unlock(user, context)
+        return userOf(await ensureKey(current.token, user))
       } finally {
-        device.fill(0)
-        share?.fill(0)
+        if (preparing === mine) preparing = undefined
       }
-      return { recovery: 'passphrase' }
     }
     case 'updateEmail': {
       const current = await session()

@@ -9,13 +9,12 @@ import {
   hashMessage,
   hashTypedData,
   isAddress,
-  isHex,
   numberToHex,
   type TransactionSerializable,
   type TypedDataDefinition,
 } from 'viem'
-import { sign, signTransaction, signTypedData } from 'viem/accounts'
-import { approvalOpen, askApproval, readableMessage, readableValue } from './approve.ts'
+import { sign, signTransaction } from 'viem/accounts'
+import { askApproval, readableMessage, readableTyped, readableValue, type TypedFields } from './approve.ts'
 import { Refusal, rejected } from './refusal.ts'
 import type { PageContext } from './requests.ts'
 
@@ -100,15 +99,11 @@ const badParams = (message: string) => new Refusal({ code: -32602, message })
 const coin = (chain: FrameChain, wei: bigint) =>
   `${formatUnits(wei, chain.nativeCurrency.decimals)} ${chain.nativeCurrency.symbol}`
 
-const busy = () =>
-  new Refusal({ code: -32002, message: 'Another request is waiting for your approval in the wallet' })
-
 /**
- * Asks the visitor; declined when the page withdrew the request while it was prepared. One approval at a time: a
- * second is refused, never drawn over the first.
+ * Asks the visitor; declined when the page withdrew the request while it was prepared. One thing on the screen at
+ * a time: while another is, the request is refused (-32002), never drawn over it.
  */
 async function approved(request: WalletRequest, approval: Parameters<typeof askApproval>[0]) {
-  if (approvalOpen()) throw busy()
   if (request.withdrawn() || !(await askApproval(approval, request.page))) throw rejected()
 }
 
@@ -138,33 +133,42 @@ async function signTyped(request: WalletRequest, chain: FrameChain): Promise<Hex
   signer(request, account)
   let typed: TypedDataDefinition
   try {
-    typed = (typeof json === 'string' ? JSON.parse(json) : json) as TypedDataDefinition
+    const given = (typeof json === 'string' ? JSON.parse(json) : json) as TypedDataDefinition
+    // The domain's type is made from the domain's own fields (viem does, without one given): every field shown
+    // below is signed, and none signed goes unshown.
+    const { EIP712Domain: _, ...types } = (given.types ?? {}) as Record<string, unknown>
+    typed = { ...given, types } as TypedDataDefinition
+    if (!types[String(typed.primaryType)])
+      throw new Error(`primaryType ${typed.primaryType} is not one of the types`)
     hashTypedData(typed)
   } catch (error) {
-    throw badParams(
-      `eth_signTypedData_v4 takes typed data: ${(error as { shortMessage?: string }).shortMessage ?? 'not JSON'}`,
-    )
+    const failed = error as { shortMessage?: string; message?: string }
+    throw badParams(`eth_signTypedData_v4 takes typed data: ${failed.shortMessage ?? failed.message}`)
   }
   const domain = (typed.domain ?? {}) as Record<string, unknown>
   if (domain.chainId !== undefined && Number(domain.chainId) !== chain.chainId)
     throw badParams(`The typed data is for chain ${domain.chainId}, not ${chain.name} (${chain.chainId})`)
-  const fields: [string, string][] = [['Account', request.address]]
+  const fields: [string, string][] = [
+    ['Account', request.address],
+    // Without a chainId in its domain, the signature is good on every chain.
+    ['Network', domain.chainId === undefined ? 'Any network' : chain.name],
+  ]
   for (const [label, key] of [
     ['App', 'name'],
     ['Version', 'version'],
-    ['Network', 'chainId'],
     ['Contract', 'verifyingContract'],
+    ['Salt', 'salt'],
   ] as const)
-    if (domain[key] !== undefined)
-      fields.push([label, key === 'chainId' ? chain.name : readableValue(domain[key])])
-  fields.push(['Type', String(typed.primaryType)])
+    if (domain[key] !== undefined) fields.push([label, readableValue(domain[key])])
+  fields.push(['Type', readableValue(typed.primaryType)])
   await approved(request, {
     title: 'Signature request',
     origin: request.page.origin,
     fields,
-    body: readableValue(typed.message),
+    body: readableTyped(typed.types as TypedFields, String(typed.primaryType), typed.message),
   })
-  return request.withKey((privateKey) => signTypedData({ ...typed, privateKey }))
+  const hash = hashTypedData(typed)
+  return request.withKey((privateKey) => sign({ hash, privateKey, to: 'hex' }))
 }
 
 const quantity = (value: unknown, name: string): bigint | undefined => {
@@ -185,7 +189,7 @@ async function prepare(request: WalletRequest, chain: FrameChain, given: unknown
   const to = asked.to ?? undefined
   if (to !== undefined && (typeof to !== 'string' || !isAddress(to))) throw badParams('to must be an address')
   const data = asked.data ?? asked.input
-  if (data !== undefined && (typeof data !== 'string' || !isHex(data) || data.length % 2))
+  if (data !== undefined && (typeof data !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(data)))
     throw badParams('data must be hex bytes')
   if (asked.chainId !== undefined && quantity(asked.chainId, 'chainId') !== BigInt(chain.chainId))
     throw badParams(`The transaction is for chain ${asked.chainId}, not ${chain.name} (${chain.chainId})`)
@@ -233,16 +237,27 @@ async function prepare(request: WalletRequest, chain: FrameChain, given: unknown
   }
 }
 
+/**
+ * The calls that hand over tokens, by their selector: the approval names whom they empower (their first argument),
+ * as `Amount 0 ETH` alone would make them look harmless.
+ */
+const grants: Record<string, string> = {
+  '0x095ea7b3': 'May spend your tokens',
+  '0xa22cb465': 'May take all your NFTs',
+}
+
 async function sendTransaction(request: WalletRequest, chain: FrameChain): Promise<Hex> {
   const { transaction, fee } = await prepare(request, chain, request.args[0])
   const data = transaction.data && transaction.data !== '0x' ? transaction.data : undefined
+  const grant = data && grants[data.slice(0, 10)]
   await approved(request, {
-    title: 'Transaction request',
+    title: data ? 'Contract call' : 'Transaction request',
     origin: request.page.origin,
     fields: [
       ['Account', request.address],
       ['Network', chain.name],
       ['To', transaction.to ?? 'A new contract'],
+      ...(grant ? [[grant, `0x${data.slice(34, 74)}`] as [string, string]] : []),
       ['Amount', coin(chain, transaction.value ?? 0n)],
       ['Network fee', `Up to ${coin(chain, fee)}`],
     ],
@@ -290,18 +305,11 @@ const tools: WalletTools = {
   refuse: (error) => new Refusal(error),
 }
 
-/** Reads the wallet answers itself (what it is, not what the chain holds), then the chain's. */
+/** Reads the wallet answers itself (what it can do, what it sent), then the chain's (its id too). */
 function read(request: WalletRequest, chain: FrameChain): unknown {
   switch (request.method) {
-    case 'eth_chainId':
-      return numberToHex(chain.chainId)
-    case 'net_version':
-      return String(chain.chainId)
     case 'wallet_getCapabilities':
-      // EIP-5792: calls are sent one after the other, never atomically, on any of its chains.
-      return Object.fromEntries(
-        chains.map((served) => [numberToHex(served.chainId), { atomic: { status: 'unsupported' } }]),
-      )
+      return loadCalls().then((loaded) => loaded.capabilities(chains))
     case 'wallet_getCallsStatus':
       // Only bundles sent from this frame are known: none before the calls' chunk has loaded.
       if (!calls) throw new Refusal({ code: 5730, message: 'Unknown bundle id' })
@@ -313,7 +321,6 @@ function read(request: WalletRequest, chain: FrameChain): unknown {
 
 /** An RPC request the frame's first half has checked (tier, session, account): served here. */
 export async function walletRequest(request: WalletRequest): Promise<unknown> {
-  if (approvalOpen() && !frameReadMethods.has(request.method)) throw busy()
   // A message is signed whatever the chain; everything else is a chain's.
   if (request.method === 'personal_sign') return personalSign(request)
   const chain = chainOf(request.chainId)

@@ -62,11 +62,14 @@ export interface FrameSession {
    */
   rpc(method: string, params: unknown, chainId: number): Promise<unknown>
   /**
-   * A request the visitor answers in the frame's own form (the recovery passphrase), shown as approvals are: over
-   * the view on screen when it shows the frame's place itself (EmailVerify), else in ApproveTransaction titled
-   * `title`. Rejects with 4001 when the visitor cancels.
+   * A request the visitor answers in the frame's own form (the recovery passphrase), shown as approvals are: in
+   * ApproveTransaction titled `title`, or `inPlace` over the view on screen, which shows the frame's place itself
+   * (EmailVerify's passphrase step). Rejects with 4001 when the visitor cancels.
    */
-  secure<T = unknown>(method: 'unlockRecovery' | 'setRecoveryPassphrase', title?: string): Promise<T>
+  secure<T = unknown>(
+    method: 'unlockRecovery' | 'setRecoveryPassphrase',
+    show?: { title?: string; inPlace?: boolean },
+  ): Promise<T>
   /** Any other frame request (get user, update e-mail…); RPC requests go through `rpc`, which shows approvals. */
   request<T = unknown>(
     method: Exclude<
@@ -287,7 +290,10 @@ export function createFrameSession(context: ClientContext): FrameSession {
    * Shows the frame in the modal (ApproveTransaction, over the view the visitor was on or in a modal opened for it)
    * while `run` asks for an approval; back, or closed, when it settles.
    */
-  async function approve<T>(run: () => Promise<T>, title?: string): Promise<T> {
+  async function approve<T>(
+    run: () => Promise<T>,
+    { title, inPlace }: { title?: string; inPlace?: boolean } = {},
+  ): Promise<T> {
     const { modal, router } = context
     if (approval.getState().waiting)
       throw new FrameRequestError({
@@ -299,7 +305,7 @@ export function createFrameSession(context: ClientContext): FrameSession {
     context.snack.hide()
     const wasOpen = modal.getState().open
     // A view that shows the frame's place itself (EmailVerify's passphrase step) keeps the screen.
-    const navigate = !placement
+    const navigate = !inPlace
     const data = title ? { title } : {}
     if (navigate && wasOpen) router.push('ApproveTransaction', data)
     else if (navigate) {
@@ -393,7 +399,7 @@ export function createFrameSession(context: ClientContext): FrameSession {
         throw error
       })
     },
-    secure: (method, title) => approve(() => request(method, undefined, APPROVAL_WAIT_MS), title),
+    secure: (method, show) => approve(() => request(method, undefined, APPROVAL_WAIT_MS), show),
     request,
     show(slot, next) {
       placement = { slot, root: next }

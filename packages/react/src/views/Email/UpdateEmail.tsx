@@ -1,4 +1,4 @@
-import { BaseError, createStore, type EmailLoginState, type FrameSession } from '@latch/core'
+import { BaseError, createStore, type EmailLoginState, type FrameSession, type FrameUser } from '@latch/core'
 import { type FormEvent, useId, useLayoutEffect, useRef, useState } from 'react'
 import { useAsync } from '../../async.tsx'
 import { useLatchClient } from '../../context.ts'
@@ -93,10 +93,11 @@ function UpdateEmail() {
   const sealRecovery = () =>
     run(async () => {
       try {
-        await session.secure('setRecoveryPassphrase', 'Recovery Passphrase')
+        await session.secure('setRecoveryPassphrase', { title: 'Recovery Passphrase' })
         client.snack.show('success', 'Recovery passphrase set')
       } catch (failure) {
-        if (!cancelled(failure)) throw failure
+        // This view was away meanwhile (ApproveTransaction showed the frame): the snackbar says it.
+        if (!cancelled(failure)) client.snack.show('error', messageOf(failure))
       }
     })
 
@@ -193,10 +194,17 @@ function Unlock() {
       const connector = client.connectors.getState().list.find((c) => c.type === 'AUTH')
       if (connector) client.connect(connector.id).catch(() => undefined)
     }
-    session.secure('unlockRecovery').then(connect, (failure: unknown) => {
-      setAsking(false)
-      setProblem(cancelled(failure) ? 'This device needs your recovery passphrase' : messageOf(failure))
-    })
+    session.secure<FrameUser>('unlockRecovery', { inPlace: true }).then(
+      (user) => {
+        // The key is on this device now: EmailVerify shows the account connecting (or why it could not).
+        session.login.setState({ step: 'email', error: undefined, user })
+        connect()
+      },
+      (failure: unknown) => {
+        setAsking(false)
+        setProblem(cancelled(failure) ? 'This device needs your recovery passphrase' : messageOf(failure))
+      },
+    )
     return leave
   }, [asking, session, client])
 
