@@ -511,6 +511,12 @@ test('wallet_sendCalls: the calls in one approval, then sent one after the other
   expect(await ask(page, 'rpcRequest', batch(true))).toMatchObject({
     error: { code: 5760, message: 'This wallet sends calls one by one, not atomically' },
   })
+  const sponsored = batch(false)
+  const capabilities = { paymasterService: { url: 'https://pay.example' } }
+  Object.assign(sponsored.params[0]!, { capabilities })
+  expect(await ask(page, 'rpcRequest', sponsored)).toMatchObject({
+    error: { code: 5700, message: 'This wallet does not support the paymasterService capability' },
+  })
   const sending = ask(page, 'rpcRequest', batch(false), 30_000)
   await expect(frame.getByRole('heading', { name: 'Transaction request' })).toBeVisible()
   await expect(frame.getByText('0.3 ETH', { exact: true })).toBeVisible()

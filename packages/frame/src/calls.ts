@@ -12,7 +12,7 @@ export const capabilities = (chains: readonly FrameChain[]) =>
   Object.fromEntries(chains.map((chain) => [hex(chain.chainId), { atomic: { status: 'unsupported' } }]))
 
 /** What wallet_sendCalls sent, by its id, while this frame is open (its status is read from the chain). */
-const bundles = new Map<string, { chain: FrameChain; hashes: Hex[] }>()
+const bundles = new Map<string, { chain: FrameChain; hashes: Hex[]; calls: number }>()
 /** EIP-5792 leaves the cap to the wallet: each call is a transaction the visitor reviews in one list. */
 const MAX_CALLS = 10
 
@@ -26,11 +26,15 @@ export async function sendCalls(
   { prepare, approved, coin, ask, quantity, signer, send, refuse }: WalletTools,
 ): Promise<{ id: Hex }> {
   const batch = request.args[0] as
-    | { chainId?: unknown; from?: unknown; calls?: unknown; atomicRequired?: unknown }
+    | { chainId?: unknown; from?: unknown; calls?: unknown; atomicRequired?: unknown; capabilities?: unknown }
     | undefined
   const calls = batch?.calls
-  if (!Array.isArray(calls) || calls.length === 0)
+  if (!Array.isArray(calls) || calls.length === 0 || batch?.chainId === undefined)
     throw refuse({ code: -32602, message: 'wallet_sendCalls takes { chainId, calls: [] }' })
+  // EIP-5792: a capability the page needs (not marked optional) that this wallet lacks refuses the whole batch.
+  for (const [name, capability] of Object.entries((batch.capabilities ?? {}) as Record<string, unknown>))
+    if ((capability as { optional?: unknown } | null)?.optional !== true)
+      throw refuse({ code: 5700, message: `This wallet does not support the ${name} capability` })
   if (calls.length > MAX_CALLS)
     throw refuse({ code: 5740, message: `At most ${MAX_CALLS} calls are sent at once` })
   if (quantity(batch?.chainId, 'chainId') !== BigInt(chain.chainId))
@@ -77,16 +81,25 @@ export async function sendCalls(
       .join('\n'),
     bodyLabel: 'Calls',
   })
-  const hashes: Hex[] = []
-  for (const { transaction } of prepared) hashes.push(await send(request, chain, transaction))
   const id: Hex = `0x${Array.from(crypto.getRandomValues(new Uint8Array(32)), (byte) =>
     byte.toString(16).padStart(2, '0'),
   ).join('')}`
-  bundles.set(id, { chain, hashes })
+  // Kept before the first is sent: when a later one fails, those sent are on their way, and the page must be able
+  // to follow them (status 600) rather than send them again. Nothing sent: the failure is the answer.
+  const bundle = { chain, hashes: [] as Hex[], calls: prepared.length }
+  for (const { transaction } of prepared) {
+    try {
+      bundle.hashes.push(await send(request, chain, transaction))
+    } catch (error) {
+      if (bundle.hashes.length === 0) throw error
+      break
+    }
+  }
+  bundles.set(id, bundle)
   return { id }
 }
 
-/** EIP-5792's status of a bundle this frame sent: pending (100) until every call is mined, then 200, 500 or 600. */
+/** EIP-5792's status of a bundle this frame sent: pending (100) until every sent call is mined, then 200, 500 or 600. */
 export async function callsStatus(id: unknown, { ask, refuse }: Pick<WalletTools, 'ask' | 'refuse'>) {
   const bundle = typeof id === 'string' ? bundles.get(id) : undefined
   if (!bundle) throw refuse({ code: 5730, message: 'Unknown bundle id' })
@@ -102,8 +115,16 @@ export async function callsStatus(id: unknown, { ask, refuse }: Pick<WalletTools
     id,
     chainId: hex(bundle.chain.chainId),
     atomic: false,
+    // Pending while a sent call is not mined; then all succeeded (200), all reverted (500), or some of the calls
+    // did not happen (600): reverted, or never sent because an earlier send failed.
     status:
-      mined.length < receipts.length ? 100 : reverted === 0 ? 200 : reverted === mined.length ? 500 : 600,
+      mined.length < receipts.length
+        ? 100
+        : reverted === 0 && mined.length === bundle.calls
+          ? 200
+          : reverted === bundle.calls
+            ? 500
+            : 600,
     receipts: mined,
   }
 }
