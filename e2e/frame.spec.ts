@@ -188,7 +188,8 @@ test('a page of the project’s allowed origins connects over the channel; it ca
     refused: {
       name: 'FrameRequestError',
       code: 4200,
-      message: 'initSmartAccount is not supported by this wallet',
+      // The smart-account setup answers "not enabled" until smart accounts land.
+      message: 'Smart accounts are not enabled',
     },
     readable: false,
     hidden: true,

@@ -47,8 +47,6 @@ export interface User {
 
 /** The login in progress on this frame (one at a time). */
 let pending: { login: string; email: string } | undefined
-/** The e-mail change in progress (its id), waiting for the codes of both addresses. */
-let changing: string | undefined
 
 const action = (waiting: Waiting) => ({
   action: waiting.waitingFor === 'device' ? 'VERIFY_DEVICE' : 'VERIFY_OTP',
@@ -151,15 +149,15 @@ export interface PageContext {
 
 /** The wallet's chain reads, signing and approvals: loaded with the first RPC request that needs them. */
 let wallet: Promise<typeof import('./wallet.ts')> | undefined
-/** The passphrase's form and box: loaded when the visitor sets one, or a new device needs it. */
-let recovery: Promise<typeof import('./recovery.ts')> | undefined
+/** The account's rarer requests (the recovery passphrase, a change of address): loaded when first asked. */
+let account: Promise<typeof import('./account.ts')> | undefined
 
-function loadRecovery() {
-  recovery ??= import('./recovery.ts')
-  recovery.catch(() => {
-    recovery = undefined
+function loadAccount() {
+  account ??= import('./account.ts')
+  account.catch(() => {
+    account = undefined
   })
-  return recovery
+  return account
 }
 
 /** The approval being prepared (session, key and chain checked before it is drawn), and whether the page withdrew it. */
@@ -221,7 +219,7 @@ function withdrawApproval() {
   if (preparing) preparing.withdrawn = true
   return Promise.all([
     wallet?.then((loaded) => loaded.cancelApproval()),
-    recovery?.then((loaded) => loaded.cancelPassphrase()),
+    account?.then((loaded) => loaded.cancelPassphrase()),
   ])
 }
 
@@ -281,7 +279,7 @@ async function handle(method: FrameRequest['method'], params: unknown, page: Pag
         await forgetDeviceSecret()
       }
       pending = undefined
-      changing = undefined
+      await account?.then((loaded) => loaded.forgetEmailChange())
       return { signedOut: true, forgotDevice: forget }
     }
     case 'rpcRequest':
@@ -303,39 +301,40 @@ async function handle(method: FrameRequest['method'], params: unknown, page: Pag
         const current = await session()
         if (!current) throw notLoggedIn()
         const context = { token: current.token, page, api, withdrawn: () => mine.withdrawn }
-        const recovery = await loadRecovery()
+        const rare = await loadAccount()
         if (method === 'setRecoveryPassphrase') {
-          await recovery.setPassphrase(await ensureKey(current.token, current.user), context)
+          await rare.setPassphrase(await ensureKey(current.token, current.user), context)
           return { recovery: 'passphrase' }
         }
         const { user } = current
-        if (user.address && !(await hasDeviceShare(user.id))) await recovery.unlock(user, context)
+        if (user.address && !(await hasDeviceShare(user.id))) await rare.unlock(user, context)
         return userOf(await ensureKey(current.token, user))
       } finally {
         if (preparing === mine) preparing = undefined
       }
     }
-    case 'updateEmail': {
-      const current = await session()
-      if (!current) throw notLoggedIn()
-      const { change } = await api<{ change: string }>('/v1/auth/email', {
-        body: { email: text(params, 'email') },
-        token: current.token,
-      })
-      changing = change
-      return { action: 'VERIFY_PRIMARY_OTP_AND_SECONDARY_OTP' }
-    }
+    case 'updateEmail':
     case 'updateEmailVerify': {
+      // A change of address: codes mailed to the current and the new one, then both typed.
       const current = await session()
       if (!current) throw notLoggedIn()
-      if (!changing) throw new Refusal({ code: -32000, message: 'No e-mail change in progress' })
-      const { user } = await api<{ user: User }>(`/v1/auth/email/${changing}/verify`, {
-        body: { code: text(params, 'primaryOtp'), newCode: text(params, 'secondaryOtp') },
-        token: current.token,
-      })
-      changing = undefined
-      return userOf(user)
+      const rare = await loadAccount()
+      return method === 'updateEmail'
+        ? rare.updateEmail(text(params, 'email'), current.token, api)
+        : userOf(
+            await rare.verifyEmail(
+              text(params, 'primaryOtp'),
+              text(params, 'secondaryOtp'),
+              current.token,
+              api,
+            ),
+          )
     }
+    case 'initSmartAccount':
+    case 'setPreferredAccount':
+      // The account is an EOA until smart accounts land: asking for it is all that works.
+      if ((params as { type?: unknown } | undefined)?.type === 'eoa') return { accountType: 'eoa' }
+      throw new Refusal({ code: 4200, message: 'Smart accounts are not enabled' })
     case 'syncTheme': {
       const mode = (params as { themeMode?: unknown } | undefined)?.themeMode
       if (mode !== 'light' && mode !== 'dark')

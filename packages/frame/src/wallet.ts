@@ -311,9 +311,8 @@ function read(request: WalletRequest, chain: FrameChain): unknown {
     case 'wallet_getCapabilities':
       return loadCalls().then((loaded) => loaded.capabilities(chains))
     case 'wallet_getCallsStatus':
-      // Only bundles sent from this frame are known: none before the calls' chunk has loaded.
-      if (!calls) throw new Refusal({ code: 5730, message: 'Unknown bundle id' })
-      return calls.then((loaded) => loaded.callsStatus(request.args[0], tools))
+      // Only bundles sent from this frame are known (the calls' chunk keeps them).
+      return loadCalls().then((loaded) => loaded.callsStatus(request.args[0], tools))
     default:
       return ask(chain, request.method, request.args)
   }

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { open, seal } from './recovery.ts'
+import { open, seal } from './account.ts'
 
 test('a share sealed under a passphrase opens with it, for its account only, and fits the server’s box', async () => {
   const share = crypto.getRandomValues(new Uint8Array(33))

@@ -6,6 +6,36 @@ import { notLoggedIn, Refusal, rejected } from './refusal.ts'
 import type { api, PageContext, User } from './requests.ts'
 import { freeScreen, takeScreen } from './screen.ts'
 
+/** The e-mail change in progress (its id), waiting for the codes of both addresses. */
+let changing: string | undefined
+
+/** Mails a code to the account's address and one to `email`; `verifyEmail` takes both. */
+export async function updateEmail(email: string, token: string, ask: typeof api) {
+  changing = (await ask<{ change: string }>('/v1/auth/email', { body: { email }, token })).change
+  return { action: 'VERIFY_PRIMARY_OTP_AND_SECONDARY_OTP' }
+}
+
+/** Makes the change in progress with the codes mailed to the current (`code`) and the new address (`newCode`). */
+export async function verifyEmail(
+  code: string,
+  newCode: string,
+  token: string,
+  ask: typeof api,
+): Promise<User> {
+  if (!changing) throw new Refusal({ code: -32000, message: 'No e-mail change in progress' })
+  const { user } = await ask<{ user: User }>(`/v1/auth/email/${changing}/verify`, {
+    body: { code, newCode },
+    token,
+  })
+  changing = undefined
+  return user
+}
+
+/** Signing out forgets the change in progress. */
+export const forgetEmailChange = () => {
+  changing = undefined
+}
+
 /** The box as the server keeps it (its `passphraseBox`). */
 export interface PassphraseBox {
   kdf: 'pbkdf2-sha256'
