@@ -260,10 +260,17 @@ test('sign-in (SIWX, required) with an e-mail account: the frame shows the sign-
  * Logs in to `email`'s account from another browser, whose storage makes its frame a device the account has not
  * used: the mailed link approves it, then the code. Resolves at the code's answer, with the other browser's page.
  */
-async function logInOnNewDevice(browser: Browser, demo: DemoPage, server: LatchServer, email: string) {
+async function logInOnNewDevice(
+  browser: Browser,
+  demo: DemoPage,
+  server: LatchServer,
+  email: string,
+  theme: 'dark' | 'light' = 'dark',
+) {
   const other = await browser.newContext()
   const second = new DemoPage(await other.newPage(), demo.devnet, demo.apiUrl, demo.relayUrl, demo.frameUrl)
   await second.goto()
+  if (theme === 'light') await second.page.getByRole('button', { name: 'Light theme' }).click()
   const link = await startLogin(second, server, email)
   await expect(second.modal.getByText('Approve this device', { exact: true })).toBeVisible()
   const since = new Date()
@@ -300,66 +307,74 @@ test('a second device: the mailed link approves it, then the code, and the accou
   expect(page.isClosed()).toBe(false)
 })
 
-test('a recovery passphrase, typed in the frame, replaces the server’s share; a new device needs it, then has the same account', async ({
-  demo,
-  latchServer,
-  browser,
-}) => {
-  test.setTimeout(120_000)
-  await demo.goto()
-  const email = freshEmail('hopper')
-  await enterCode(demo, codeOf(await startLogin(demo, latchServer, email)))
-  await expect(demo.state('status')).toHaveText('connected')
-  const address = await demo.state('address').textContent()
-  const passphrase = 'correct horse battery staple'
+for (const theme of ['dark', 'light'] as const) {
+  test(`a recovery passphrase, typed in the frame, replaces the server’s share; a new device needs it, then has the same account; its steps through axe and the layout gate, ${theme} theme`, async ({
+    demo,
+    latchServer,
+    browser,
+  }) => {
+    test.setTimeout(120_000)
+    await demo.goto()
+    const email = freshEmail('hopper')
+    await enterCode(demo, codeOf(await startLogin(demo, latchServer, email)))
+    await expect(demo.state('status')).toHaveText('connected')
+    const address = await demo.state('address').textContent()
+    const passphrase = 'correct horse battery staple'
 
-  // Set from the account: the frame's own form, in the modal; the page never has the passphrase.
-  await demo.accountButton.click()
-  await demo.modal.getByRole('button', { name: 'Manage' }).click()
-  await expect(demo.modal.getByRole('heading', { name: 'Email Account' })).toBeVisible()
-  await demo.modal.getByRole('button', { name: 'Set a recovery passphrase' }).click()
-  await expect(demo.modal.getByRole('heading', { name: 'Recovery Passphrase' })).toBeVisible()
-  const form = walletFrame(demo.page)
-  await expect(form.getByRole('heading', { name: 'Set a recovery passphrase' })).toBeVisible()
-  const [first, again] = [form.getByLabel('New passphrase'), form.getByLabel('Repeat it')]
-  await first.fill('too short')
-  await again.fill('too short')
-  await form.getByRole('button', { name: 'Set passphrase' }).click()
-  await expect(form.getByRole('alert')).toHaveText('Use at least 12 characters')
-  await first.fill(passphrase)
-  await again.fill(`${passphrase}!`)
-  await form.getByRole('button', { name: 'Set passphrase' }).click()
-  await expect(form.getByRole('alert')).toHaveText('The two passphrases differ')
-  await again.fill(passphrase)
-  await form.getByRole('button', { name: 'Set passphrase' }).click()
-  await expect(demo.page.getByText('Recovery passphrase set')).toBeVisible()
-  await expect(demo.modal.getByRole('heading', { name: 'Email Account' })).toBeVisible()
-  const account = await latchServer.storage.auth.accountByEmail(email)
-  const shares = await latchServer.storage.auth.shares(account?.id ?? '')
-  expect(shares?.recoveryShare).toBeNull()
-  expect(shares?.passphraseBox).toMatchObject({ kdf: 'pbkdf2-sha256', iterations: 600_000 })
+    // Set from the account: the frame's own form, in the modal; the page never has the passphrase.
+    await demo.accountButton.click()
+    await demo.modal.getByRole('button', { name: 'Manage' }).click()
+    await expect(demo.modal.getByRole('heading', { name: 'Email Account' })).toBeVisible()
+    await demo.modal.getByRole('button', { name: 'Set a recovery passphrase' }).click()
+    await expect(demo.modal.getByRole('heading', { name: 'Recovery Passphrase' })).toBeVisible()
+    const form = walletFrame(demo.page)
+    await expect(form.getByRole('heading', { name: 'Set a recovery passphrase' })).toBeVisible()
+    const [first, again] = [form.getByLabel('New passphrase'), form.getByLabel('Repeat it')]
+    await first.fill('too short')
+    await again.fill('too short')
+    await form.getByRole('button', { name: 'Set passphrase' }).click()
+    await expect(form.getByRole('alert')).toHaveText('Use at least 12 characters')
+    await first.fill(passphrase)
+    await again.fill(`${passphrase}!`)
+    await form.getByRole('button', { name: 'Set passphrase' }).click()
+    await expect(form.getByRole('alert')).toHaveText('The two passphrases differ')
+    await again.fill(passphrase)
+    await form.getByRole('button', { name: 'Set passphrase' }).click()
+    await expect(demo.page.getByText('Recovery passphrase set')).toBeVisible()
+    await expect(demo.modal.getByRole('heading', { name: 'Email Account' })).toBeVisible()
+    const account = await latchServer.storage.auth.accountByEmail(email)
+    const shares = await latchServer.storage.auth.shares(account?.id ?? '')
+    expect(shares?.recoveryShare).toBeNull()
+    expect(shares?.passphraseBox).toMatchObject({ kdf: 'pbkdf2-sha256', iterations: 600_000 })
 
-  // A new device: after the code, the frame asks for the passphrase over EmailVerify.
-  const { second, close } = await logInOnNewDevice(browser, demo, latchServer, email)
-  try {
-    const unlock = walletFrame(second.page)
-    await expect(unlock.getByRole('heading', { name: 'Enter your recovery passphrase' })).toBeVisible()
-    await expect(second.state('status')).toHaveText('disconnected')
-    await unlock.getByLabel('Passphrase', { exact: true }).fill('not my passphrase')
-    await unlock.getByRole('button', { name: 'Continue' }).click()
-    await expect(unlock.getByRole('alert')).toHaveText('That is not the passphrase')
-    // Cancel, then come back to it.
-    await unlock.getByRole('button', { name: 'Cancel' }).click()
-    await expect(second.modal.getByRole('alert')).toHaveText('This device needs your recovery passphrase')
-    await second.modal.getByRole('button', { name: 'Enter passphrase' }).click()
-    await unlock.getByLabel('Passphrase', { exact: true }).fill(passphrase)
-    await unlock.getByRole('button', { name: 'Continue' }).click()
-    await expect(second.state('status')).toHaveText('connected')
-    await expect(second.state('address')).toHaveText(address ?? '')
-  } finally {
-    await close()
-  }
-})
+    // A new device: after the code, the frame asks for the passphrase over EmailVerify.
+    const { second, close } = await logInOnNewDevice(browser, demo, latchServer, email, theme)
+    try {
+      const unlock = walletFrame(second.page)
+      await expect(unlock.getByRole('heading', { name: 'Enter your recovery passphrase' })).toBeVisible()
+      await expect(second.state('status')).toHaveText('disconnected')
+      await unlock.getByLabel('Passphrase', { exact: true }).fill('not my passphrase')
+      await unlock.getByRole('button', { name: 'Continue' }).click()
+      await expect(unlock.getByRole('alert')).toHaveText('That is not the passphrase')
+      const audit = async (what: string) => {
+        await expectNoAxeViolations(second.page, what, 'dialog.latch-dialog')
+        await expectSoundLayout(second.page, what)
+      }
+      await audit(`EmailVerify, the passphrase form over it (${theme})`)
+      // Cancel, then come back to it.
+      await unlock.getByRole('button', { name: 'Cancel' }).click()
+      await expect(second.modal.getByRole('alert')).toHaveText('This device needs your recovery passphrase')
+      await audit(`EmailVerify, the passphrase cancelled (${theme})`)
+      await second.modal.getByRole('button', { name: 'Enter passphrase' }).click()
+      await unlock.getByLabel('Passphrase', { exact: true }).fill(passphrase)
+      await unlock.getByRole('button', { name: 'Continue' }).click()
+      await expect(second.state('status')).toHaveText('connected')
+      await expect(second.state('address')).toHaveText(address ?? '')
+    } finally {
+      await close()
+    }
+  })
+}
 
 test('a wrong code shakes and says so; five lock the login; resend waits its 30 s', async ({
   demo,

@@ -140,10 +140,9 @@ async function logIn(page: Page) {
   const email = newEmail()
   const since = new Date()
   await ask(page, 'connectEmail', { email })
-  return {
-    email,
-    login: await ask(page, 'connectOtp', { otp: codeOf(await catcher.waitFor(email, { since })) }),
-  }
+  const login = await ask(page, 'connectOtp', { otp: codeOf(await catcher.waitFor(email, { since })) })
+  const address = ('result' in login ? (login.result as { address: string }).address : '0x') as `0x${string}`
+  return { email, login, address }
 }
 
 const openAt = (page: Page, origin: string) => page.goto(`${origin}/`)
@@ -398,10 +397,7 @@ test('personal_sign runs only once approved in the frame, which the page shows; 
   page,
 }) => {
   await openAt(page, DAPP)
-  const { login } = await logIn(page)
-  const address = (
-    'result' in login ? (login.result as { address: `0x${string}` }).address : '0x'
-  ) as `0x${string}`
+  const { address } = await logIn(page)
   const frame = page.frameLocator('iframe')
   const wallet = page.locator('iframe')
   await expect(wallet).toBeHidden()
@@ -469,10 +465,7 @@ test('wallet_sendCalls: the calls in one approval, then sent one after the other
   page,
 }) => {
   await openAt(page, DAPP)
-  const { login } = await logIn(page)
-  const address = (
-    'result' in login ? (login.result as { address: `0x${string}` }).address : '0x'
-  ) as `0x${string}`
+  const { address } = await logIn(page)
   const rpcUrl = devnet.chains[0]!.rpcUrl
   await createTestClient({ mode: 'anvil', transport: http(rpcUrl) }).setBalance({
     address,

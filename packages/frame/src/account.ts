@@ -68,14 +68,21 @@ async function boxKey(passphrase: string, salt: Uint8Array<ArrayBuffer>, iterati
 
 /** Seals `share` under `passphrase` for the account (the box opens for that account only). */
 export async function seal(share: Uint8Array, passphrase: string, accountId: string): Promise<PassphraseBox> {
+  // Its own copy, taken now: the caller may zero `share` while the key is derived (a second, by design).
+  const plain = new Uint8Array(share)
   const salt = crypto.getRandomValues(new Uint8Array(16))
   const iv = crypto.getRandomValues(new Uint8Array(12))
-  const key = await boxKey(passphrase, salt, ITERATIONS)
-  const sealed = await crypto.subtle.encrypt(
-    { name: 'AES-GCM', iv, additionalData: new TextEncoder().encode(accountId) },
-    key,
-    share as Uint8Array<ArrayBuffer>,
-  )
+  let sealed: ArrayBuffer
+  try {
+    const key = await boxKey(passphrase, salt, ITERATIONS)
+    sealed = await crypto.subtle.encrypt(
+      { name: 'AES-GCM', iv, additionalData: new TextEncoder().encode(accountId) },
+      key,
+      plain,
+    )
+  } finally {
+    plain.fill(0)
+  }
   return {
     kdf: 'pbkdf2-sha256',
     iterations: ITERATIONS,
@@ -131,15 +138,24 @@ async function recoveryShare(
     '/v1/auth/keys/recovery',
     { token: context.token },
   )
-  if (answer.recoveryShare) return new Uint8Array(fromBase64(answer.recoveryShare))
+  /** The share, once it makes the account's key with `other` (else zeroed, and the error thrown). */
+  const checked = async (share: Uint8Array) => {
+    try {
+      await withKey([other, share], user.address ?? '', () => undefined)
+      return share
+    } catch (error) {
+      share.fill(0)
+      throw error
+    }
+  }
+  if (answer.recoveryShare) return checked(new Uint8Array(fromBase64(answer.recoveryShare)))
   const box = answer.passphraseBox
   if (!box) throw new Refusal({ code: -32000, message: 'This account has no recovery share' })
   let opened: Uint8Array | undefined
   await askPassphrase('enter', about, context, async (passphrase) => {
     const share = await open(box, passphrase, user.id)
     if (!share) return 'That is not the passphrase'
-    await withKey([other, share], user.address ?? '', () => undefined)
-    opened = share
+    opened = await checked(share)
     return undefined
   })
   if (!opened) throw rejected()
@@ -174,7 +190,6 @@ export async function setPassphrase(user: User, context: RecoveryContext): Promi
   let share: Uint8Array | undefined
   try {
     share = await recoveryShare(user, device, context, 'Your current passphrase first, to change it.')
-    await withKey([device, share], user.address ?? '', () => undefined)
     const kept = share
     await askPassphrase(
       'set',
@@ -201,7 +216,7 @@ export async function setPassphrase(user: User, context: RecoveryContext): Promi
  * Rejects with 4001 when the visitor cancels (or presses Escape), after 5 minutes, or when the page stops showing
  * it; with -32002 while an approval is on screen.
  */
-function askPassphrase(
+export function askPassphrase(
   kind: 'set' | 'enter',
   text: string,
   context: RecoveryContext,
@@ -209,7 +224,11 @@ function askPassphrase(
 ): Promise<void> {
   const { page } = context
   if (context.withdrawn()) return Promise.reject(rejected())
-  takeScreen()
+  try {
+    takeScreen()
+  } catch (error) {
+    return Promise.reject(error)
+  }
   const form = document.createElement('form')
   form.className = 'approval'
   form.noValidate = true
@@ -250,7 +269,14 @@ function askPassphrase(
   inputs[0]?.input.focus()
 
   return new Promise((resolve, reject) => {
+    // Settles once. While `accept` runs (sealing and storing, or opening), a cancel waits for it: what it did is
+    // what is reported (a box the server already took is not called declined).
+    let settled = false
+    let accepting = false
+    let cancelled = false
     const done = (error?: unknown) => {
+      if (settled) return
+      settled = true
       cancelPassphrase = () => {}
       clearTimeout(deadline)
       document.removeEventListener('keydown', onKey)
@@ -260,13 +286,17 @@ function askPassphrase(
       if (error) reject(error)
       else resolve()
     }
+    const stop = () => {
+      if (accepting) cancelled = true
+      else done(rejected())
+    }
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') done(rejected())
+      if (event.key === 'Escape') stop()
     }
     document.addEventListener('keydown', onKey)
-    const deadline = setTimeout(() => done(rejected()), FORM_MS)
-    cancel.addEventListener('click', () => done(rejected()))
-    cancelPassphrase = () => done(rejected())
+    const deadline = setTimeout(stop, FORM_MS)
+    cancel.addEventListener('click', stop)
+    cancelPassphrase = stop
     form.addEventListener('submit', (event) => {
       event.preventDefault()
       if (submit.disabled) return
@@ -279,12 +309,15 @@ function askPassphrase(
         return say(`Use at least ${MIN_LENGTH} characters`)
       if (kind === 'set' && first !== second) return say('The two passphrases differ')
       submit.disabled = true
+      accepting = true
       problem.textContent = kind === 'set' ? 'Sealing…' : 'Checking…'
       accept(first ?? '').then(
         (message) => {
+          accepting = false
           submit.disabled = false
-          if (message) say(message)
-          else done()
+          if (!message) done()
+          else if (cancelled) done(rejected())
+          else say(message)
         },
         (error: unknown) => done(error),
       )

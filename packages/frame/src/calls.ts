@@ -16,6 +16,13 @@ const bundles = new Map<string, { chain: FrameChain; hashes: Hex[]; calls: numbe
 /** EIP-5792 leaves the cap to the wallet: each call is a transaction the visitor reviews in one list. */
 const MAX_CALLS = 10
 
+/** EIP-5792: a capability the page needs (not marked optional) that this wallet lacks refuses the whole batch. */
+function needs(capabilities: unknown, refuse: WalletTools['refuse']) {
+  for (const [name, capability] of Object.entries((capabilities ?? {}) as Record<string, unknown>))
+    if ((capability as { optional?: unknown } | null)?.optional !== true)
+      throw refuse({ code: 5700, message: `This wallet does not support the ${name} capability` })
+}
+
 /**
  * EIP-5792's wallet_sendCalls for an account that cannot batch: every call filled in (consecutive nonces), shown
  * in one approval, then signed and sent one after the other; the answer is the bundle's id.
@@ -31,10 +38,7 @@ export async function sendCalls(
   const calls = batch?.calls
   if (!Array.isArray(calls) || calls.length === 0 || batch?.chainId === undefined)
     throw refuse({ code: -32602, message: 'wallet_sendCalls takes { chainId, calls: [] }' })
-  // EIP-5792: a capability the page needs (not marked optional) that this wallet lacks refuses the whole batch.
-  for (const [name, capability] of Object.entries((batch.capabilities ?? {}) as Record<string, unknown>))
-    if ((capability as { optional?: unknown } | null)?.optional !== true)
-      throw refuse({ code: 5700, message: `This wallet does not support the ${name} capability` })
+  needs(batch.capabilities, refuse)
   if (calls.length > MAX_CALLS)
     throw refuse({ code: 5740, message: `At most ${MAX_CALLS} calls are sent at once` })
   if (quantity(batch?.chainId, 'chainId') !== BigInt(chain.chainId))
@@ -47,6 +51,7 @@ export async function sendCalls(
   for (const [index, call] of calls.entries()) {
     if (typeof call !== 'object' || call === null)
       throw refuse({ code: -32602, message: `calls[${index}] must be a call: { to, value, data }` })
+    needs((call as { capabilities?: unknown }).capabilities, refuse)
     prepared.push(await prepare(request, chain, { ...call, nonce: hex(first + BigInt(index)) }))
   }
   await approved(request, {
@@ -84,8 +89,8 @@ export async function sendCalls(
   const id: Hex = `0x${Array.from(crypto.getRandomValues(new Uint8Array(32)), (byte) =>
     byte.toString(16).padStart(2, '0'),
   ).join('')}`
-  // Kept before the first is sent: when a later one fails, those sent are on their way, and the page must be able
-  // to follow them (status 600) rather than send them again. Nothing sent: the failure is the answer.
+  // When a later send fails, those sent are on their way: the bundle keeps them and its id is the answer, so the page
+  // follows them (status 600, or 500 if they reverted) rather than sends them again. Nothing sent: the failure is.
   const bundle = { chain, hashes: [] as Hex[], calls: prepared.length }
   for (const { transaction } of prepared) {
     try {
@@ -115,14 +120,14 @@ export async function callsStatus(id: unknown, { ask, refuse }: Pick<WalletTools
     id,
     chainId: hex(bundle.chain.chainId),
     atomic: false,
-    // Pending while a sent call is not mined; then all succeeded (200), all reverted (500), or some of the calls
-    // did not happen (600): reverted, or never sent because an earlier send failed.
+    // Pending while a sent call is not mined; then all succeeded (200), every one sent reverted (500), or some of
+    // the calls did not happen (600): reverted, or never sent because an earlier send failed.
     status:
       mined.length < receipts.length
         ? 100
         : reverted === 0 && mined.length === bundle.calls
           ? 200
-          : reverted === bundle.calls
+          : reverted === mined.length
             ? 500
             : 600,
     receipts: mined,

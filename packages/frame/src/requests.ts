@@ -160,8 +160,11 @@ function loadAccount() {
   return account
 }
 
-/** The approval being prepared (session, key and chain checked before it is drawn), and whether the page withdrew it. */
-let preparing: { withdrawn: boolean } | undefined
+/**
+ * The approvals being prepared (session, key and chain checked before they are drawn), and whether the page withdrew
+ * them: the page withdraws whatever it is waiting for, so every one is marked.
+ */
+const preparing = new Set<{ withdrawn: boolean }>()
 
 /**
  * An EIP-1193 request in the embedded wallet (SPEC §6): the account's address here; chain reads, and the signing and
@@ -178,7 +181,7 @@ async function rpc(params: unknown, page: PageContext): Promise<unknown> {
   if (!frameReadMethods.has(method) && !frameApprovalMethods.has(method))
     throw new Refusal({ code: 4200, message: RPC_NOT_ALLOWED })
   const mine = { withdrawn: false }
-  if (frameApprovalMethods.has(method)) preparing = mine
+  if (frameApprovalMethods.has(method)) preparing.add(mine)
   try {
     const current = await session()
     if (!current) throw notLoggedIn()
@@ -210,13 +213,13 @@ async function rpc(params: unknown, page: PageContext): Promise<unknown> {
       },
     })
   } finally {
-    if (preparing === mine) preparing = undefined
+    preparing.delete(mine)
   }
 }
 
 /** The page stopped showing the approval (or the passphrase form): it is declined, or will be once drawn. */
 function withdrawApproval() {
-  if (preparing) preparing.withdrawn = true
+  for (const request of preparing) request.withdrawn = true
   return Promise.all([
     wallet?.then((loaded) => loaded.cancelApproval()),
     account?.then((loaded) => loaded.cancelPassphrase()),
@@ -296,7 +299,7 @@ async function handle(method: FrameRequest['method'], params: unknown, page: Pag
           message: 'Another request is waiting for your approval in the wallet',
         })
       const mine = { withdrawn: false }
-      preparing = mine
+      preparing.add(mine)
       try {
         const current = await session()
         if (!current) throw notLoggedIn()
@@ -310,7 +313,7 @@ async function handle(method: FrameRequest['method'], params: unknown, page: Pag
         if (user.address && !(await hasDeviceShare(user.id))) await rare.unlock(user, context)
         return userOf(await ensureKey(current.token, user))
       } finally {
-        if (preparing === mine) preparing = undefined
+        preparing.delete(mine)
       }
     }
     case 'updateEmail':

@@ -142,6 +142,29 @@ describe('approvals', () => {
     expect(((await signing) as FrameRequestError).code).toBe(4001)
   })
 
+  it('tells the frame to decline when the page gives up first (its wait ran out), so the frame’s screen is free', async () => {
+    const { session } = await setUp()
+    handlers.rpcRequest = async () => {
+      throw new FrameRequestError({ code: -32603, message: 'The wallet did not answer in time' })
+    }
+    const signing = session.rpc('personal_sign', ['0x00', '0xabc'], 1).catch((e: unknown) => e)
+    await flush()
+    showView(session)
+    expect(((await signing) as FrameRequestError).code).toBe(-32603)
+    await vi.waitFor(() => expect(frames.at(-1)?.asked).toContain('cancelApproval'))
+  })
+
+  it('a passphrase flow in place shows over the view on screen, without ApproveTransaction', async () => {
+    const { client, session } = await setUp()
+    client.modal.setOpen(true)
+    client.router.reset('EmailVerify')
+    const view = showView(session)
+    handlers.unlockRecovery = async () => ({ id: 'u', email: 'a@b.c', address: '0xabc', accountType: 'eoa' })
+    expect(await session.secure('unlockRecovery', { inPlace: true })).toMatchObject({ address: '0xabc' })
+    expect(client.router.store.getState().view).toBe('EmailVerify')
+    view.leave()
+  })
+
   it('one at a time: a second while one waits is refused with -32002', async () => {
     const { session } = await setUp()
     void session.rpc('personal_sign', ['0x00', '0xabc'], 1).catch(() => undefined)

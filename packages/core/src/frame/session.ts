@@ -319,6 +319,12 @@ export function createFrameSession(context: ClientContext): FrameSession {
       if (placement !== where) throw declined()
       conceal = reveal(where)
       return await run()
+    } catch (error) {
+      // The page gave up first (its wait ran out, the channel failed): the frame may still show the request, and
+      // would hold its screen; it is told to decline.
+      const code = error instanceof FrameRequestError ? error.code : undefined
+      if (code !== 4001 && code !== -32002) request('cancelApproval').catch(() => undefined)
+      throw error
     } finally {
       approval.setState({ waiting: false })
       conceal()

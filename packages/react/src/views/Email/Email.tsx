@@ -374,7 +374,7 @@ function AccountEmail() {
         {email ?? '\u00a0'}
       </span>
       {email && (
-        <button type="button" className="latch-link" onClick={() => client.router.push('UpdateEmail')}>
+        <button type="button" onClick={() => client.router.push('UpdateEmail')}>
           Manage
         </button>
       )}

@@ -194,18 +194,29 @@ function Unlock() {
       const connector = client.connectors.getState().list.find((c) => c.type === 'AUTH')
       if (connector) client.connect(connector.id).catch(() => undefined)
     }
-    session.secure<FrameUser>('unlockRecovery', { inPlace: true }).then(
-      (user) => {
-        // The key is on this device now: EmailVerify shows the account connecting (or why it could not).
-        session.login.setState({ step: 'email', error: undefined, user })
-        connect()
-      },
-      (failure: unknown) => {
-        setAsking(false)
-        setProblem(cancelled(failure) ? 'This device needs your recovery passphrase' : messageOf(failure))
-      },
-    )
-    return leave
+    // Asked once the effect has stuck: React's StrictMode runs an effect, its cleanup and the effect again at once,
+    // and two asks would refuse each other. A refusal after the view has gone changes nothing here; a success
+    // connects the account wherever the visitor is (the key is on this device then).
+    let live = true
+    queueMicrotask(() => {
+      if (!live) return
+      session.secure<FrameUser>('unlockRecovery', { inPlace: true }).then(
+        (user) => {
+          // The key is on this device now: EmailVerify shows the account connecting (or why it could not).
+          session.login.setState({ step: 'email', error: undefined, user })
+          connect()
+        },
+        (failure: unknown) => {
+          if (!live) return
+          setAsking(false)
+          setProblem(cancelled(failure) ? 'This device needs your recovery passphrase' : messageOf(failure))
+        },
+      )
+    })
+    return () => {
+      live = false
+      leave()
+    }
   }, [asking, session, client])
 
   if (asking) return <div ref={slot} className="latch-approve" />
