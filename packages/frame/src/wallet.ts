@@ -1,7 +1,7 @@
 // The wallet's chain side, loaded with the first RPC request that needs it: reads go to the chain's RPC (the ones its
 // server wrote into the page, the only ones its CSP lets it reach); personal_sign, eth_signTypedData_v4 and
 // eth_sendTransaction are shown to the visitor in readable form and signed only once approved here, the key made
-// from its shares for that one signature.
+// from its shares for that one signature. wallet_sendCalls and its status (calls.ts) borrow its tools.
 import { type FrameError, frameReadMethods } from '@latch/core/frame'
 import {
   formatUnits,
