@@ -27,6 +27,10 @@ const devnet = await startDevnet({
 for (const chain of devnet.chains) {
   const tokens = chain.tokens.map((t) => `${t.symbol} ${t.address}`).join('  ')
   console.log(`chain ${chain.chainId}  ${chain.rpcUrl}  ${tokens}`)
+  if (chain.exchange)
+    console.log(
+      `  exchange: Uniswap V2 router ${chain.exchange.router}  WETH ${chain.exchange.WETH}  pools ${Object.keys(chain.exchange.pairs).join(', ')}`,
+    )
 }
 console.log('Devnet running. Press Ctrl-C to stop.')
 

@@ -3,6 +3,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import { anvilAddresses, anvilPrivateKeys } from './accounts.ts'
 import { startDevnet } from './devnet.ts'
+import { exchangeAddresses } from './exchange.ts'
 import { testTokenAddresses } from './tokens.ts'
 
 async function isAnswering(rpcUrl: string): Promise<boolean> {
@@ -30,6 +31,9 @@ describe('startDevnet', () => {
           ['LTK', testTokenAddresses.LTK],
           ['LPT', testTokenAddresses.LPT],
         ])
+        // The exchange too, at the same addresses on every chain (exchange.test.ts swaps on it).
+        expect(chain.exchange).toMatchObject(exchangeAddresses)
+        expect(Object.keys(chain.exchange?.pairs ?? {})).toEqual(['WETH/LUSD', 'WETH/LTK', 'LUSD/LTK'])
       }
 
       const chainA = devnet.chains[0]!

@@ -1,5 +1,6 @@
 import { type AnvilInstance, startAnvil } from './anvil.ts'
 import { deployTestTokens } from './deploy.ts'
+import { type DeployedExchange, deployExchange } from './exchange.ts'
 import type { DeployedToken } from './tokens.ts'
 
 export interface DevnetChainParameters {
@@ -11,7 +12,7 @@ export interface DevnetChainParameters {
 export interface StartDevnetParameters {
   /** Defaults to {@link defaultDevnetChains}. */
   chains?: DevnetChainParameters[]
-  /** Deploy and mint the test tokens on every chain. Defaults to true. */
+  /** Deploy and mint the test tokens on every chain, and the exchange (Uniswap V2 and its pools). Defaults to true. */
   tokens?: boolean
 }
 
@@ -21,6 +22,8 @@ export interface DevnetChain {
   port: number
   /** Empty when started with `tokens: false`. */
   tokens: DeployedToken[]
+  /** WETH9, Uniswap V2's Factory and Router02 and their pools; absent when started with `tokens: false`. */
+  exchange?: DeployedExchange
 }
 
 export interface Devnet {
@@ -36,7 +39,7 @@ export const defaultDevnetChains = [
 ] as const satisfies readonly DevnetChainParameters[]
 
 /**
- * Starts the local EVM chains in parallel and deploys the test tokens on each.
+ * Starts the local EVM chains in parallel and deploys the test tokens and the exchange on each.
  *
  * @example
  * const devnet = await startDevnet()
@@ -55,14 +58,12 @@ export async function startDevnet(parameters: StartDevnetParameters = {}): Promi
     const failure = started.find((result) => result.status === 'rejected')
     if (failure) throw failure.reason
     const devnetChains = await Promise.all(
-      instances.map(
-        async (instance: AnvilInstance): Promise<DevnetChain> => ({
-          chainId: instance.chainId,
-          rpcUrl: instance.rpcUrl,
-          port: instance.port,
-          tokens: tokens ? await deployTestTokens(instance.rpcUrl) : [],
-        }),
-      ),
+      instances.map(async (instance: AnvilInstance): Promise<DevnetChain> => {
+        const chain = { chainId: instance.chainId, rpcUrl: instance.rpcUrl, port: instance.port }
+        if (!tokens) return { ...chain, tokens: [] }
+        const deployed = await deployTestTokens(instance.rpcUrl)
+        return { ...chain, tokens: deployed, exchange: await deployExchange(instance.rpcUrl) }
+      }),
     )
     return { chains: devnetChains, stop }
   } catch (error) {

@@ -11,6 +11,14 @@ export {
   startDevnet,
 } from './devnet.ts'
 export {
+  type DeployedExchange,
+  deployExchange,
+  exchangeAddresses,
+  exchangeDeployer,
+  exchangePools,
+  pairAddress,
+} from './exchange.ts'
+export {
   type CaughtMail,
   codeOf,
   deviceLinkOf,
