@@ -1,6 +1,7 @@
-import { createPublicClient, createWalletClient, defineChain, getAddress, type Hash, http } from 'viem'
+import { getAddress, type Hash } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { anvilAddresses, anvilPrivateKeys } from './accounts.ts'
+import { devnetClients } from './clients.ts'
 import { compileTestToken } from './compile.ts'
 import { type DeployedToken, mintedUnitsPerAccount, testTokens, tokenDeployerIndex } from './tokens.ts'
 
@@ -14,16 +15,9 @@ import { type DeployedToken, mintedUnitsPerAccount, testTokens, tokenDeployerInd
  */
 export async function deployTestTokens(rpcUrl: string): Promise<DeployedToken[]> {
   const { abi, bytecode } = await compileTestToken()
-  const transport = http(rpcUrl)
-  const publicClient = createPublicClient({ transport })
-  const chain = defineChain({
-    id: await publicClient.getChainId(),
-    name: 'Latch devnet',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [rpcUrl] } },
-  })
+  const { publicClient, walletFor } = await devnetClients(rpcUrl)
   const account = privateKeyToAccount(anvilPrivateKeys[tokenDeployerIndex])
-  const walletClient = createWalletClient({ account, chain, transport })
+  const walletClient = walletFor(account)
 
   // Explicit nonces let every transaction go out without waiting for the previous receipt.
   let nonce = await publicClient.getTransactionCount({ address: account.address, blockTag: 'pending' })

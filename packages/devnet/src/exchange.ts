@@ -6,10 +6,7 @@ import { createRequire } from 'node:module'
 import {
   type Abi,
   type Address,
-  createPublicClient,
   createTestClient,
-  createWalletClient,
-  defineChain,
   encodePacked,
   erc20Abi,
   getAddress,
@@ -24,6 +21,7 @@ import {
 } from 'viem'
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
 import { anvilMnemonic, anvilPrivateKeys } from './accounts.ts'
+import { devnetClients } from './clients.ts'
 import { compileTestToken } from './compile.ts'
 import { testTokenAddresses, tokenDeployerIndex } from './tokens.ts'
 
@@ -102,20 +100,9 @@ export interface DeployedExchange {
  * // { WETH: '0x…', factory: '0x…', router: '0x…', pairs: { 'WETH/LUSD': '0x…', … } }
  */
 export async function deployExchange(rpcUrl: string): Promise<DeployedExchange> {
-  const transport = http(rpcUrl)
-  const publicClient = createPublicClient({ transport })
-  const chain = defineChain({
-    id: await publicClient.getChainId(),
-    name: 'Latch devnet',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [rpcUrl] } },
-  })
-  const deployer = createWalletClient({ account: exchangeDeployer, chain, transport })
-  const minter = createWalletClient({
-    account: privateKeyToAccount(anvilPrivateKeys[tokenDeployerIndex]),
-    chain,
-    transport,
-  })
+  const { publicClient, chain, walletFor } = await devnetClients(rpcUrl)
+  const deployer = walletFor(exchangeDeployer)
+  const minter = walletFor(privateKeyToAccount(anvilPrivateKeys[tokenDeployerIndex]))
   const settle = async (hashes: Hash[], what: string) => {
     const receipts = await Promise.all(hashes.map((hash) => publicClient.waitForTransactionReceipt({ hash })))
     const failed = receipts.find((receipt) => receipt.status !== 'success')
@@ -124,7 +111,7 @@ export async function deployExchange(rpcUrl: string): Promise<DeployedExchange> 
   }
 
   // The pools' ether, and the gas for the rest.
-  await createTestClient({ mode: 'anvil', chain, transport }).setBalance({
+  await createTestClient({ mode: 'anvil', chain, transport: http(rpcUrl) }).setBalance({
     address: exchangeDeployer.address,
     value: parseEther('1000'),
   })
