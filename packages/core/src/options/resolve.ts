@@ -84,22 +84,18 @@ function toUrl(value: unknown): URL | undefined {
   } catch {}
 }
 
-function checkApiUrl(value: unknown, name = 'apiUrl'): string | undefined {
+/**
+ * An http(s) URL option: a service's base URL (`api`: no query or fragment, its trailing slashes dropped) or a
+ * link the modal shows (the app's terms, its privacy policy).
+ */
+function checkUrl(value: unknown, name: string, api = true): string | undefined {
   if (value === undefined) return undefined
   const url = toUrl(value)
-  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash) {
-    fail(`${name} must be an http(s) URL without query or fragment, not ${JSON.stringify(value)}.`)
-  }
-  return url.href.replace(/\/+$/, '')
-}
-
-/** A link the modal shows (the app's terms, its privacy policy): an http(s) URL. */
-function checkLink(value: unknown, name: string): string | undefined {
-  if (value === undefined) return undefined
-  const url = toUrl(value)
-  if (!url || !/^https?:$/.test(url.protocol))
-    fail(`${name} must be an http(s) URL, not ${JSON.stringify(value)}.`)
-  return url.href
+  if (!url || !/^https?:$/.test(url.protocol) || (api && (url.search || url.hash)))
+    fail(
+      `${name} must be an http(s) URL${api ? ' without query or fragment' : ''}, not ${JSON.stringify(value)}.`,
+    )
+  return api ? url.href.replace(/\/+$/, '') : url.href
 }
 
 function checkProjectId(value: unknown): string | undefined {
@@ -217,7 +213,7 @@ export function resolveOptions(options: LatchOptions): ResolvedOptions {
     }
   }
 
-  const apiUrl = checkApiUrl(options.apiUrl)
+  const apiUrl = checkUrl(options.apiUrl, 'apiUrl')
 
   const customWallets = options.customWallets ?? []
   if (
@@ -262,11 +258,11 @@ export function resolveOptions(options: LatchOptions): ResolvedOptions {
     storage: options.storage ?? defaultStorage(),
     isMobile: options.isMobile ?? defaultIsMobile,
     apiUrl,
-    chainApiUrl: checkApiUrl(options.chainApiUrl, 'chainApiUrl') ?? apiUrl,
+    chainApiUrl: checkUrl(options.chainApiUrl, 'chainApiUrl') ?? apiUrl,
     projectId: checkProjectId(options.projectId),
     walletConnect: checkWalletConnect(options.walletConnect),
-    frameUrl: checkApiUrl(options.frameUrl, 'frameUrl'),
-    termsConditionsUrl: checkLink(options.termsConditionsUrl, 'termsConditionsUrl'),
-    privacyPolicyUrl: checkLink(options.privacyPolicyUrl, 'privacyPolicyUrl'),
+    frameUrl: checkUrl(options.frameUrl, 'frameUrl'),
+    termsConditionsUrl: checkUrl(options.termsConditionsUrl, 'termsConditionsUrl', false),
+    privacyPolicyUrl: checkUrl(options.privacyPolicyUrl, 'privacyPolicyUrl', false),
   }
 }

@@ -9,3 +9,6 @@ export function useStore<T extends object, S>(store: Store<T>, selector: (state:
   const getSnapshot = useCallback(() => selector(store.getState()), [store, selector])
   return useSyncExternalStore(store.subscribe, getSnapshot, getSnapshot)
 }
+
+/** The whole state as the selector: for a component that reads every field of a small store. */
+export const whole = <T>(state: T): T => state

@@ -1,14 +1,11 @@
-import type { RouterState } from '@latch/core'
 import { Icon } from '../components/Icon/Icon.tsx'
 import { useLatchClient } from '../context.ts'
-import { useStore } from '../hooks/useStore.ts'
+import { useStore, whole } from '../hooks/useStore.ts'
 import { viewTitles } from '../views/registry.ts'
-
-const selectRouter = (s: RouterState) => s
 
 export function Header({ titleId }: { titleId: string }) {
   const client = useLatchClient()
-  const { view, history, data } = useStore(client.router.store, selectRouter)
+  const { view, history, data } = useStore(client.router.store, whole)
   const canGoBack = history.length > 1 && view !== 'UnsupportedChain'
   const walletName =
     view === 'ConnectingExternal' || view === 'ConnectingWalletConnect'

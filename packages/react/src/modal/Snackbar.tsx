@@ -1,14 +1,11 @@
-import type { SnackState } from '@latch/core'
 import { Icon } from '../components/Icon/Icon.tsx'
 import { useLatchClient } from '../context.ts'
-import { useStore } from '../hooks/useStore.ts'
-
-const selectSnack = (s: SnackState) => s
+import { useStore, whole } from '../hooks/useStore.ts'
 
 /** Loading / success / error messages (SPEC §4), announced politely to screen readers. */
 export function Snackbar() {
   const client = useLatchClient()
-  const { open, variant, message } = useStore(client.snack, selectSnack)
+  const { open, variant, message } = useStore(client.snack, whole)
   return (
     <div className="latch-snackbar-region" role="status" aria-live="polite">
       {open && (

@@ -1,10 +1,7 @@
-import type { ThemeState } from '@latch/core'
 import { useLayoutEffect, useRef } from 'react'
 import { useLatchClient } from '../context.ts'
-import { useStore } from '../hooks/useStore.ts'
+import { useStore, whole } from '../hooks/useStore.ts'
 import { applyTheme, themeFor } from './theme.ts'
-
-const selectTheme = (s: ThemeState) => s
 
 /**
  * A ref that keeps an element's `--latch-*` properties in step with the client's theme (mode and
@@ -12,7 +9,7 @@ const selectTheme = (s: ThemeState) => s
  */
 export function useThemeRef<T extends HTMLElement>() {
   const client = useLatchClient()
-  const { mode, variables } = useStore(client.theme, selectTheme)
+  const { mode, variables } = useStore(client.theme, whole)
   const ref = useRef<T>(null)
   useLayoutEffect(() => {
     if (ref.current) applyTheme(ref.current, themeFor(mode, variables))

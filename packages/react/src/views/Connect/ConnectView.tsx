@@ -1,16 +1,10 @@
-import {
-  type ConnectorCategory,
-  type ConnectorsState,
-  connectorCategory,
-  type ModalState,
-  orderContext,
-} from '@latch/core'
+import { type ConnectorCategory, connectorCategory, type ModalState, orderContext } from '@latch/core'
 import type { ReactNode } from 'react'
 import { ChunkSlot } from '../../async.tsx'
 import { Icon } from '../../components/Icon/Icon.tsx'
 import { WalletImage } from '../../components/WalletImage/WalletImage.tsx'
 import { useLatchClient } from '../../context.ts'
-import { useStore } from '../../hooks/useStore.ts'
+import { useStore, whole } from '../../hooks/useStore.ts'
 import { Spinner } from '../../modal/Spinner.tsx'
 import { emailChunk, legalChunk, viewChunks } from '../registry.ts'
 import { useLatchApi } from '../shared/directory/useLatchApi.ts'
@@ -25,7 +19,6 @@ import { LazyWalletImage } from '../shared/LazyWalletImage.tsx'
 import { useConnectWith } from '../shared/useConnectWith.ts'
 import { useDirectoryRows } from './useDirectoryRows.ts'
 
-const selectConnectors = (s: ConnectorsState) => s
 const selectLoading = (s: ModalState) => s.loading
 
 interface Row {
@@ -44,7 +37,7 @@ interface Row {
 export default function ConnectView() {
   const client = useLatchClient()
   const { options } = client
-  const { list, recent } = useStore(client.connectors, selectConnectors)
+  const { list, recent } = useStore(client.connectors, whole)
   const loading = useStore(client.modal, selectLoading)
   const connectWith = useConnectWith()
   const pickWallet = usePickWallet()

@@ -1,10 +1,9 @@
-import type { ConnectionState, ConnectorsState, RouterState } from '@latch/core'
+import type { ConnectorsState, RouterState } from '@latch/core'
 import { WalletImage } from '../../components/WalletImage/WalletImage.tsx'
 import { useLatchClient } from '../../context.ts'
-import { useStore } from '../../hooks/useStore.ts'
+import { useStore, whole } from '../../hooks/useStore.ts'
 import { NotInstalled } from './NotInstalled.tsx'
 
-const selectConnection = (s: ConnectionState) => s
 const selectList = (s: ConnectorsState) => s.list
 const selectData = (s: RouterState) => s.data
 
@@ -31,7 +30,7 @@ export default function ConnectingExternalView() {
 function Connecting({ connectorId }: { connectorId: string | undefined }) {
   const client = useLatchClient()
   const list = useStore(client.connectors, selectList)
-  const { status, pendingConnectorId, failure, error } = useStore(client.connection, selectConnection)
+  const { status, pendingConnectorId, failure, error } = useStore(client.connection, whole)
   const connector = list.find((c) => c.id === connectorId)
   const name = connector?.name ?? 'the wallet'
   const mine = pendingConnectorId === connectorId

@@ -1,16 +1,14 @@
 import {
   type BaseError,
   type ConnectFailure,
-  type ConnectionState,
   type ConnectorsState,
   isPairingExpired,
   WalletConnectNotConfiguredError,
 } from '@latch/core'
 import { useCallback, useEffect, useState } from 'react'
 import { useLatchClient } from '../../context.ts'
-import { useStore } from '../../hooks/useStore.ts'
+import { useStore, whole } from '../../hooks/useStore.ts'
 
-const selectConnection = (s: ConnectionState) => s
 const selectWalletConnect = (s: ConnectorsState) => s.list.find((c) => c.type === 'WALLET_CONNECT')
 
 export type Pairing =
@@ -30,7 +28,7 @@ export function usePairing(): Pairing {
   const client = useLatchClient()
   const { status, pendingConnectorId, failure, error, wcUri, wcPairingExpiry } = useStore(
     client.connection,
-    selectConnection,
+    whole,
   )
   const walletConnect = useStore(client.connectors, selectWalletConnect)
   const [unavailable, setUnavailable] = useState(false)

@@ -1,5 +1,4 @@
 import {
-  type ConnectionState,
   createStore,
   type EmailLoginState,
   type FrameSession,
@@ -19,7 +18,7 @@ import {
 } from 'react'
 import { useAsync } from '../../async.tsx'
 import { useLatchClient } from '../../context.ts'
-import { useStore } from '../../hooks/useStore.ts'
+import { useStore, whole } from '../../hooks/useStore.ts'
 import { Spinner } from '../../modal/Spinner.tsx'
 import { ApproveTransaction, modalOf } from './ApproveTransaction.tsx'
 import './Email.css'
@@ -39,7 +38,6 @@ const idle = createStore<EmailLoginState>({
   error: undefined,
   user: undefined,
 })
-const selectLogin = (state: EmailLoginState) => state
 
 /** The embedded wallet's session (its code only: the frame itself loads when `prepare` is called) and its login. */
 function useFrameLogin(): [FrameSession | undefined, EmailLoginState, (() => void) | undefined] {
@@ -48,7 +46,7 @@ function useFrameLogin(): [FrameSession | undefined, EmailLoginState, (() => voi
   const session = loaded?.status === 'ready' ? loaded.value : undefined
   // The code that did not load: its retry.
   const retry = loaded?.status === 'failed' ? loaded.retry : undefined
-  return [session, useStore(session?.login ?? idle, selectLogin), retry]
+  return [session, useStore(session?.login ?? idle, whole), retry]
 }
 
 /**
@@ -60,8 +58,6 @@ function connectAccount(client: LatchClient) {
   if (connector) client.connect(connector.id).catch(() => undefined)
 }
 
-const selectConnection = (state: ConnectionState) => state
-
 /**
  * The Connect view's e-mail field (SPEC §1 `features.email`): focusing or typing loads the frame; Continue mails a
  * code (or a new device's link) and opens EmailVerify.
@@ -71,7 +67,7 @@ function EmailField() {
   // The wallet's code (the session; the frame comes with `prepare`) is asked for when the visitor first types, not
   // while the wallets below are being drawn; once loaded it stays, and the field shows the login's address again.
   const [session, setSession] = useState(client.loadedFrame)
-  const state = useStore(session?.login ?? idle, selectLogin)
+  const state = useStore(session?.login ?? idle, whole)
   const [email, setEmail] = useState(state.email ?? '')
   /** What this field found wrong itself: the address, or the wallet's code that did not load. */
   const [problem, setProblem] = useState<string>()
@@ -275,7 +271,7 @@ function CodeEntry({ session, state }: { session: FrameSession; state: EmailLogi
 function EmailVerify() {
   const client = useLatchClient()
   const [session, state, retry] = useFrameLogin()
-  const connection = useStore(client.connection, selectConnection)
+  const connection = useStore(client.connection, whole)
 
   // Leaving for Connect (Back, Start over) leaves the login too; the address stays in the field.
   useEffect(() => () => session?.restart(), [session])

@@ -13,7 +13,7 @@ import { useEffect } from 'react'
 import { useLatchClient } from '../../context.ts'
 import { useAccount } from '../../hooks/useAccount.ts'
 import { useNetwork } from '../../hooks/useNetwork.ts'
-import { useStore } from '../../hooks/useStore.ts'
+import { useStore, whole } from '../../hooks/useStore.ts'
 import type { TokenBalancesState } from '../Account/Tokens/useTokenBalances.ts'
 
 export type Sending = 'idle' | 'sending' | 'declined' | 'failed'
@@ -32,9 +32,6 @@ export function attemptOf(client: LatchClient): Store<{ sending: Sending }> {
   }
   return attempt
 }
-
-const selectSend = (state: SendState) => state
-const selectForm = (state: SendFormState) => state
 
 /** The token list's chunk: its balances hook, token icon and number formats (see registry's `tokensModule`). */
 export type TokensModule = typeof import('../Account/Tokens/Tokens.tsx')
@@ -58,14 +55,14 @@ export interface SendForm extends SendFormState {
  */
 export function useSendForm({ tokens: module, form }: SendViewProps): SendForm {
   const { caipNetworkId } = useNetwork()
-  const send = useStore(useLatchClient().send, selectSend)
+  const send = useStore(useLatchClient().send, whole)
   const balances = module.useTokenBalances(useAccount().address, caipNetworkId)
   const result = balances.status === 'ready' ? balances.result : undefined
   const data = result?.isSuccess ? result.data : undefined
   // The controller reads the coin's balance, price and value from the list the views show.
   useEffect(() => form.setBalances(data), [form, data])
   const tokens = data && module.tokensToShow(data, caipNetworkId)
-  return { ...useStore(form.state, selectForm), send, balances, tokens }
+  return { ...useStore(form.state, whole), send, balances, tokens }
 }
 
 /** The amount of `token` typed in the form, in base units, when it parses. */
