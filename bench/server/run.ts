@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { testTokenAddresses } from '@latch/devnet'
 import autocannon from 'autocannon'
 
 const { values } = parseArgs({
@@ -45,12 +46,17 @@ interface Figure {
   non2xx: number
 }
 
-async function load(target: string, url: string): Promise<Figure> {
+/**
+ * Loads `url` with autocannon. `vary` makes each request's path afresh (distinct quotes, so that none is answered
+ * by another's read).
+ */
+async function load(target: string, url: string, vary?: () => string): Promise<Figure> {
   // A short warm-up fills caches and lets the JIT settle; only the second run counts.
   // Browsers always send Accept-Encoding; the server answers gzip where it has it (the directory pages).
   const headers = { 'accept-encoding': 'gzip, deflate, br' }
-  await autocannon({ url, connections, duration: 2, headers })
-  const result = await autocannon({ url, connections, duration, headers })
+  const requests = vary ? [{ setupRequest: (request: object) => ({ ...request, path: vary() }) }] : undefined
+  await autocannon({ url, connections, duration: 2, headers, ...(requests ? { requests } : {}) })
+  const result = await autocannon({ url, connections, duration, headers, ...(requests ? { requests } : {}) })
   return {
     target,
     path: new URL(url).pathname + new URL(url).search,
@@ -69,8 +75,16 @@ try {
   const imageId = page.data.find((wallet) => wallet.image_id)?.image_id
   if (!imageId) throw new Error('The first page has no wallet image to fetch.')
 
+  // Quotes of LUSD → LTK on the devnet's Uniswap V2 pools, a different amount (1 to 10,000 LUSD) each time.
+  const quotePath = () =>
+    `/v1/convert/quotes?${new URLSearchParams({
+      projectId: 'latch-demo',
+      amount: String(1_000_000 + Math.floor(Math.random() * 10_000_000_000)),
+      from: `eip155:31337:${testTokenAddresses.LUSD}`,
+      to: `eip155:31337:${testTokenAddresses.LTK}`,
+    })}`
   const figures: Figure[] = []
-  for (const [target, url] of [
+  for (const [target, url, vary] of [
     ['Fastify hello-world', `${hello.url}/`],
     ['/getWallets first page (cached)', firstPage],
     [
@@ -78,8 +92,9 @@ try {
       `${latch.url}/getWallets?page=1&entries=100&search=wallet%200&projectId=latch-demo`,
     ],
     ['/getWalletImage', `${latch.url}/getWalletImage/${imageId}?projectId=latch-demo`],
+    ['/v1/convert/quotes (devnet Uniswap V2, each amount new)', `${latch.url}${quotePath()}`, quotePath],
   ] as const) {
-    figures.push(await load(target, url))
+    figures.push(await load(target, url, vary))
     console.error(`measured ${target}`)
   }
 

@@ -17,6 +17,7 @@ import { defaultRateLimits, type RateLimits, registerRateLimits } from './limits
 import { loggerOptions } from './logging.ts'
 import { analyticsRoutes } from './routes/analytics.ts'
 import { blockchainRoutes } from './routes/blockchain.ts'
+import { convertRoutes } from './routes/convert.ts'
 import { directoryRoutes } from './routes/directory.ts'
 import { healthRoutes } from './routes/health.ts'
 import { historyRoutes } from './routes/history.ts'
@@ -131,6 +132,7 @@ export async function createApp(options: CreateAppOptions): Promise<LatchApp> {
   await app.register(healthRoutes, { storage })
   if (options.blockchain) {
     await app.register(blockchainRoutes, { blockchain: options.blockchain, baseUrl })
+    await app.register(convertRoutes, { blockchain: options.blockchain, baseUrl })
     await app.register(namesRoutes, { storage, blockchain: options.blockchain, ...options.names })
     await app.register(sessionsRoutes, { storage, blockchain: options.blockchain, ...options.sessions })
     await app.register(historyRoutes, { storage, blockchain: options.blockchain, baseUrl })

@@ -113,6 +113,28 @@ test('LATCH_ENS_RPC adds ENS identities to the chains in use', () => {
   expect(() => readConfig({ LATCH_ENS_RPC: 'ftp://x' })).toThrow('LATCH_ENS_RPC must be an http(s) URL')
 })
 
+test('LATCH_SWAP_*: a swap API for the networks the devnet does not serve, and the networks swaps are offered on', async () => {
+  const plain = readConfig({})
+  expect(plain.blockchain).toBeUndefined()
+  const { blockchain } = readConfig({
+    LATCH_SWAP_API_URL: 'https://swap.example/',
+    LATCH_SWAP_API_KEY: 'k',
+    LATCH_SWAP_NETWORKS: '1, 8453,31337',
+  })
+  expect(blockchain!.swaps!.networks).toEqual([1, 8453, 31337])
+  const [devnet, aggregator] = blockchain!.swaps!.providers
+  expect(devnet!.chains).toEqual([31337, 31338])
+  expect(aggregator!.chains).toEqual([1, 8453, 31337])
+  expect(readConfig({ LATCH_SWAP_NETWORKS: '31337' }).blockchain!.swaps!.networks).toEqual([31337])
+  expect(() => readConfig({ LATCH_SWAP_NETWORKS: '1,eth' })).toThrow(
+    'LATCH_SWAP_NETWORKS must be eip155 chain ids',
+  )
+  expect(() => readConfig({ LATCH_SWAP_API_URL: 'swap.example' })).toThrow(
+    'LATCH_SWAP_API_URL must be an http(s) URL',
+  )
+  expect(() => readConfig({ LATCH_SWAP_API_KEY: 'k' })).toThrow('LATCH_SWAP_API_KEY needs LATCH_SWAP_API_URL')
+})
+
 test('LATCH_INDEX turns the indexers off on instances that only serve reads', () => {
   expect(readConfig({}).index).toBeUndefined()
   expect(readConfig({ LATCH_INDEX: 'off' }).index).toBe(false)

@@ -1,8 +1,11 @@
 import { readKey } from './auth/secrets.ts'
 import { devnetBlockchainConfig } from './chains/defaults.ts'
+import type { SwapsConfig } from './chains/types.ts'
 import { loadConfigFile } from './configFile.ts'
 import { defaultRateLimits, type RateLimits } from './limits.ts'
 import type { FrameOptions, StartServerOptions } from './startServer.ts'
+import { aggregatorSwapProvider } from './swaps/aggregator.ts'
+import { specSwapNetworks } from './swaps/types.ts'
 
 /** Every variable `readConfig` reads, as `latch-server --help` lists them. */
 export const serverVariables: readonly [name: string, meaning: string][] = [
@@ -24,6 +27,15 @@ export const serverVariables: readonly [name: string, meaning: string][] = [
   ['LATCH_RPC_A', 'the devnet chain A’s RPC URL, default http://127.0.0.1:8545'],
   ['LATCH_RPC_B', 'the devnet chain B’s RPC URL, default http://127.0.0.1:8546'],
   ['LATCH_ENS_RPC', 'an Ethereum mainnet RPC URL, for ENS names and avatars'],
+  [
+    'LATCH_SWAP_API_URL',
+    'a 1inch-style swap API (https://api.1inch.dev): swaps on the networks no devnet serves',
+  ],
+  ['LATCH_SWAP_API_KEY', 'the swap API’s key, sent as a bearer token'],
+  [
+    'LATCH_SWAP_NETWORKS',
+    'the chain ids swaps are offered on (comma-separated), default SPEC §9’s and the devnet’s',
+  ],
   ['LATCH_INDEX', 'on (default) or off: whether this instance indexes the chains’ history'],
   ['REDIS_URL', 'redis:// URL: rate limits shared by every instance'],
   ['TRUST_PROXY', 'true (one proxy in front), their number, or their addresses (comma-separated)'],
@@ -139,6 +151,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): StartServerOpt
     ensRpcUrl = env.LATCH_ENS_RPC
   }
   if (ensRpcUrl) options.blockchain = { ...(options.blockchain ?? devnetBlockchainConfig()), ensRpcUrl }
+  if (env.LATCH_SWAP_API_URL || env.LATCH_SWAP_API_KEY || env.LATCH_SWAP_NETWORKS) {
+    const blockchain = options.blockchain ?? devnetBlockchainConfig()
+    options.blockchain = { ...blockchain, swaps: readSwaps(env, blockchain.swaps) }
+  }
   if (env.LATCH_INDEX !== undefined && env.LATCH_INDEX !== '') {
     if (env.LATCH_INDEX !== 'on' && env.LATCH_INDEX !== 'off')
       throw new Error('LATCH_INDEX must be on or off')
@@ -152,6 +168,35 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): StartServerOpt
   if (!levels.includes(level)) throw new Error(`LOG_LEVEL must be one of ${levels.join(', ')}`)
   options.logger = { level }
   return options
+}
+
+/**
+ * The swap networks (LATCH_SWAP_NETWORKS over the configured ones, else SPEC §9's) and providers: the configured
+ * ones (the devnet's exchange) first, then the swap API at LATCH_SWAP_API_URL for every other network.
+ */
+function readSwaps(env: NodeJS.ProcessEnv, configured: SwapsConfig | undefined): SwapsConfig {
+  let networks = configured?.networks ?? specSwapNetworks
+  if (env.LATCH_SWAP_NETWORKS) {
+    const ids = env.LATCH_SWAP_NETWORKS.split(',').map((id) => id.trim())
+    if (ids.some((id) => !/^[1-9]\d{0,14}$/.test(id)))
+      throw new Error('LATCH_SWAP_NETWORKS must be eip155 chain ids, comma-separated (1,8453,31337)')
+    networks = ids.map(Number)
+  }
+  const providers = [...(configured?.providers ?? [])]
+  if (env.LATCH_SWAP_API_KEY && !env.LATCH_SWAP_API_URL)
+    throw new Error('LATCH_SWAP_API_KEY needs LATCH_SWAP_API_URL: the API it is the key of')
+  if (env.LATCH_SWAP_API_URL) {
+    if (!/^https?:\/\/[^\s]+$/.test(env.LATCH_SWAP_API_URL))
+      throw new Error('LATCH_SWAP_API_URL must be an http(s) URL')
+    providers.push(
+      aggregatorSwapProvider({
+        baseUrl: env.LATCH_SWAP_API_URL.replace(/\/+$/, ''),
+        chains: networks,
+        ...(env.LATCH_SWAP_API_KEY ? { apiKey: env.LATCH_SWAP_API_KEY } : {}),
+      }),
+    )
+  }
+  return { networks, providers }
 }
 
 /** `off`, or `read=1200,write=10` over the defaults. */

@@ -2,7 +2,7 @@ import { createPublicClient, type HttpTransportConfig, http, type PublicClient }
 import type { ChainConfig } from './types.ts'
 
 /** What a client is for: each use has its own transport (batching, retries, timeout). */
-export type ChainClientUse = 'balances' | 'indexer' | 'signatures'
+export type ChainClientUse = 'balances' | 'indexer' | 'signatures' | 'swaps'
 
 const transports = {
   // One balance read is one HTTP request; few retries: a chain that is down should not hold up the others' answer.
@@ -11,6 +11,8 @@ const transports = {
   indexer: { batch: { batchSize: 200 }, retryCount: 0, timeout: 10_000 },
   // A sign-in or a name registration waits on the answer: one retry, then the chain counts as unreachable.
   signatures: { retryCount: 1, timeout: 5000 },
+  // A quote's calls (the router's amounts, the pools' reserves) go as one request; a visitor waits on it.
+  swaps: { batch: true, retryCount: 1, timeout: 5000 },
 } as const satisfies Record<ChainClientUse, HttpTransportConfig>
 
 /**

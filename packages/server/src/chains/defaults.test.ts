@@ -1,13 +1,25 @@
 import { readdirSync, readFileSync } from 'node:fs'
-import { testTokenAddresses, testTokens } from '@latch/devnet'
+import { exchangeAddresses, exchangePools, testTokenAddresses, testTokens } from '@latch/devnet'
 import { describe, expect, it } from 'vitest'
-import { devnetBlockchainConfig, devnetTokens } from './defaults.ts'
+import { devnetBlockchainConfig, devnetExchange, devnetTokens } from './defaults.ts'
 
 describe('the devnet defaults', () => {
   it('list the tokens the devnet deploys, at the addresses it deploys them to', () => {
     expect(devnetTokens).toEqual(
       testTokens.map((token) => ({ ...token, address: testTokenAddresses[token.symbol] })),
     )
+  })
+
+  it('swap on the exchange the devnet deploys, the tokens its pools hold', async () => {
+    expect(devnetExchange).toEqual(exchangeAddresses)
+    const config = devnetBlockchainConfig()
+    const [provider] = config.swaps!.providers
+    const pooled = new Set<string>(exchangePools.flatMap((pool) => [pool.tokenA, pool.tokenB]))
+    expect((await provider!.tokens(31337)).map((token) => token.symbol)).toEqual([
+      'ETH',
+      ...testTokens.filter((token) => pooled.has(token.symbol)).map((token) => token.symbol),
+    ])
+    expect(config.swaps!.networks).toEqual(expect.arrayContaining([1, 8453, 31337, 31338]))
   })
 
   it('serve Devnet A and B on their default ports, or the RPC URLs given', () => {

@@ -1,3 +1,5 @@
+import { specSwapNetworks } from '../swaps/types.ts'
+import { uniswapV2SwapProvider } from '../swaps/uniswapV2.ts'
 import { fixedPriceProvider } from './fixedPriceProvider.ts'
 import type { BlockchainConfig, ChainConfig, TokenConfig } from './types.ts'
 
@@ -19,6 +21,20 @@ export const devnetTokens: readonly TokenConfig[] = [
   { name: 'Latch Token', symbol: 'LTK', decimals: 18, address: '0xA15BB66138824a1c7167f5E85b957d04Dd34E468' },
   { name: 'Latch Points', symbol: 'LPT', decimals: 0, address: '0xb19b36b1456E65E3A6D514D3F715f204BD59f431' },
 ]
+
+/**
+ * The devnet's exchange: WETH9 and Uniswap V2's Factory and Router02, which `@latch/devnet` deploys on every chain at
+ * these addresses, with pools of ETH/LUSD, ETH/LTK and LUSD/LTK (data here for the reason the tokens are;
+ * defaults.test.ts keeps them equal to the devnet's).
+ */
+export const devnetExchange = {
+  WETH: '0xfbfbfDdd6e35dA57b7B0F9a2C10E34Be70B3A4E9',
+  factory: '0x10Aeafac83d48E2f9ac4bAAf94311c45fACe1404',
+  router: '0xCABEe62adFB2a4d4172Fc2F7536f324FC52C274a',
+} as const
+
+/** The tokens the devnet's pools hold (LPT has none). */
+const devnetSwapTokens = devnetTokens.filter((token) => token.symbol !== 'LPT')
 
 /** The devnet's made-up usd prices, by symbol. */
 export const devnetPrices = { ETH: 3000, LUSD: 1, LTK: 0.5, LPT: 0.01 } as const
@@ -45,11 +61,26 @@ function devnetChain(chainId: number, name: string, rpcUrl: string): ChainConfig
  * const app = await createApp({ storage, blockchain: devnetBlockchainConfig({ rpcA: devnet.chains[0].rpcUrl }) })
  */
 export function devnetBlockchainConfig(parameters: DevnetBlockchainConfigParameters = {}): BlockchainConfig {
+  const chains = [
+    devnetChain(31337, 'Latch Devnet A', parameters.rpcA ?? 'http://127.0.0.1:8545'),
+    devnetChain(31338, 'Latch Devnet B', parameters.rpcB ?? 'http://127.0.0.1:8546'),
+  ]
   return {
-    chains: [
-      devnetChain(31337, 'Latch Devnet A', parameters.rpcA ?? 'http://127.0.0.1:8545'),
-      devnetChain(31338, 'Latch Devnet B', parameters.rpcB ?? 'http://127.0.0.1:8546'),
-    ],
+    chains,
     prices: fixedPriceProvider(devnetPrices),
+    swaps: {
+      networks: [...specSwapNetworks, ...chains.map((chain) => chain.chainId)],
+      providers: [
+        uniswapV2SwapProvider(
+          chains.map((chain) => ({
+            chain,
+            router: devnetExchange.router,
+            factory: devnetExchange.factory,
+            weth: devnetExchange.WETH,
+            tokens: devnetSwapTokens,
+          })),
+        ),
+      ],
+    },
   }
 }

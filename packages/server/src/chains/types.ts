@@ -1,3 +1,5 @@
+import type { SwapProvider } from '../swaps/types.ts'
+
 /** A token the server reads balances of on a chain. */
 export interface TokenConfig {
   address: `0x${string}`
@@ -49,6 +51,16 @@ export interface BlockchainConfig {
   prices: PriceProvider
   /** An Ethereum mainnet RPC URL: identities fall back to ENS names and avatars read through it. */
   ensRpcUrl?: string
+  /** Swaps (`/v1/convert/*`); without it every network answers as one swaps are not offered on. */
+  swaps?: SwapsConfig
+}
+
+/** Where swaps are offered, and who makes them. */
+export interface SwapsConfig {
+  /** The eip155 chain ids swaps are offered on: SPEC §9's list and the devnet's by default. */
+  networks: readonly number[]
+  /** The providers, asked in order: a network's swaps go to the first that serves its chain. */
+  providers: readonly SwapProvider[]
 }
 
 /**

@@ -43,3 +43,59 @@ test('POST /v1/fungible/price: the body mutated, or a random one', async () => {
   const { statuses } = await fuzzRoute(t.app, spec, { numRuns: 250, lastError })
   expect(statuses[200]).toBeGreaterThan(25)
 })
+
+const A = 'eip155:31337'
+const ETH = `${A}:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee`
+const LUSD = `${A}:${testTokenAddresses.LUSD}`
+const LTK = `${A}:${testTokenAddresses.LTK}`
+const user = `${A}:${account}`
+
+test('GET /v1/convert/quotes, /tokens, /allowance, /gas-price, /build-approve: the query mutated, or random', async () => {
+  const specs: RouteSpec[] = [
+    {
+      method: 'GET',
+      url: '/v1/convert/quotes',
+      valid: () => ({
+        query: { amount: '1000000', userAddress: user, from: LUSD, to: LTK, gasPrice: '1', ...sdk },
+      }),
+    },
+    { method: 'GET', url: '/v1/convert/tokens', valid: () => ({ query: { chainId: A, ...sdk } }) },
+    {
+      method: 'GET',
+      url: '/v1/convert/allowance',
+      valid: () => ({ query: { tokenAddress: LUSD, userAddress: user, ...sdk } }),
+    },
+    { method: 'GET', url: '/v1/convert/gas-price', valid: () => ({ query: { chainId: A, ...sdk } }) },
+    {
+      method: 'GET',
+      url: '/v1/convert/build-approve',
+      valid: () => ({ query: { userAddress: user, from: LUSD, to: LTK, amount: '1000000', ...sdk } }),
+      optional: ['amount'],
+    },
+  ]
+  for (const spec of specs) {
+    const { statuses } = await fuzzRoute(t.app, spec, { numRuns: 150, lastError })
+    expect(statuses[200], spec.url).toBeGreaterThan(10)
+  }
+})
+
+test('POST /v1/convert/build-transaction: the body mutated, or a random one', async () => {
+  const spec: RouteSpec = {
+    method: 'POST',
+    url: '/v1/convert/build-transaction',
+    valid: () => ({
+      query: { ...sdk },
+      body: {
+        amount: '1000000000000000',
+        eip155: { slippage: 1 },
+        projectId: 'open',
+        from: ETH,
+        to: LUSD,
+        userAddress: user,
+        disableEstimate: false,
+      },
+    }),
+  }
+  const { statuses } = await fuzzRoute(t.app, spec, { numRuns: 250, lastError })
+  expect(statuses[200]).toBeGreaterThan(25)
+})

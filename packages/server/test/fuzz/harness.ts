@@ -132,7 +132,8 @@ const namesCanonical = (field: string, touched: string) =>
   [`${touched}.`, `${touched}[`].some((prefix) => field.startsWith(prefix))
 
 /**
- * The assertion of every fuzzed answer: below 500; a refusal is JSON with an `error` string; a 400 has a `field`
+ * The assertion of every fuzzed answer: below 500; a refusal is JSON with an `error` string (the convert API's: a
+ * first reason with a description); a 400 has a `field`
  * naming one of `fields` (`body` names anything in the body; `url` a path segment that could not be decoded).
  */
 export function expectHandled(
@@ -154,7 +155,10 @@ export function expectHandled(
   }`
   expect(response.statusCode, detail).toBeLessThan(500)
   if (response.statusCode < 400) return
-  const body = response.json()
+  const answer = response.json()
+  // The convert API refuses in its own shape (SPEC §7's aggregator API): its first reason is the refusal.
+  const reason = Array.isArray(answer.reasons) && answer.status === 'FAILED' ? answer.reasons[0] : undefined
+  const body = reason ? { error: reason.description, field: reason.field } : answer
   expect(typeof body.error === 'string' && body.error.length > 0, `no error: ${detail}`).toBe(true)
   if (response.statusCode !== 400) return
   expect(typeof body.field, `400 without a field: ${detail}`).toBe('string')
