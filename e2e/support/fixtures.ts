@@ -127,6 +127,11 @@ export const test = base.extend<
       // indexing) the worker's own devnet, where the hostile account's token is listed too.
       const blockchain = devnetBlockchainConfig({ rpcA: devnet.rpcA, rpcB: devnet.rpcB })
       blockchain.chains[0]!.tokens.push({ ...hostileToken, address: devnet.hostileToken })
+      // Devnet B stands for a network swaps are not offered on (LATCH_SWAP_NETWORKS without it): no Swap entry there.
+      blockchain.swaps = {
+        ...blockchain.swaps!,
+        networks: blockchain.swaps!.networks.filter((id) => id !== 31338),
+      }
       const mail = await startMailCatcher({ port: 0 })
       const server = await startServer({
         port: 0,

@@ -128,7 +128,16 @@ export interface TransactionTransfer {
   price?: number
 }
 
-export type TransactionOperationType = 'send' | 'receive' | 'execute' | 'deploy' | 'approve' | 'mint' | 'burn'
+export type TransactionOperationType =
+  | 'send'
+  | 'receive'
+  /** Something went out and something else came in (a swap). */
+  | 'trade'
+  | 'execute'
+  | 'deploy'
+  | 'approve'
+  | 'mint'
+  | 'burn'
 
 /** One transaction of an account's history (SPEC §3). */
 export interface Transaction {

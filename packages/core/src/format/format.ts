@@ -18,6 +18,20 @@ export function floorBalance(value: bigint, decimals: number, fractionDigits = 3
 }
 
 /**
+ * The inverse of `floorBalance`: an amount typed in whole units ('1.5') in base units; undefined unless it is a
+ * plain non-negative decimal with at most `decimals` fraction digits.
+ *
+ * @example
+ * parseAmount('1.5', 6) // 1500000n
+ * parseAmount('0.0000001', 6) // undefined
+ */
+export function parseAmount(text: string | undefined, decimals: number): bigint | undefined {
+  const [, whole = '', fraction = ''] = /^(\d*)(?:[.,](\d*))?$/.exec(text?.trim() ?? '') ?? []
+  if ((whole || fraction) && fraction.length <= decimals)
+    return BigInt(whole + fraction.padEnd(decimals, '0'))
+}
+
+/**
  * Shortens an address for display: first and last characters around an ellipsis.
  *
  * @example

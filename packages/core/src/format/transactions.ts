@@ -81,6 +81,7 @@ export function groupTransactions(transactions: readonly Transaction[], locale =
 const titles: Record<TransactionOperationType, string> = {
   send: 'Sent',
   receive: 'Received',
+  trade: 'Swapped',
   execute: 'Contract call',
   deploy: 'Deployed',
   approve: 'Approved',

@@ -31,6 +31,12 @@ export type View =
   | 'WalletSendSelectToken'
   /** Send: check and confirm, then the wallet signs. */
   | 'WalletSendPreview'
+  /** Swap: the tokens, the amount and the quote. */
+  | 'Swap'
+  /** Swap: choose the token to pay with or to receive. */
+  | 'SwapSelectToken'
+  /** Swap: check and confirm; the approval, then the swap, in the wallet. */
+  | 'SwapPreview'
 
 export interface RouterData {
   connectorId?: string

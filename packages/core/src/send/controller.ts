@@ -4,9 +4,10 @@
 // render; they compute none of it.
 import type { TokenBalance } from '../api/types.ts'
 import type { LatchClient } from '../createLatch.ts'
+import { parseAmount } from '../format/format.ts'
 import { createStore, type Store } from '../state/store.ts'
 import { isAddress } from '../validation/address.ts'
-import { GasPriceUnsupportedError, isSmartAccountInUse, parseAmount, prepareSend } from './send.ts'
+import { GasPriceUnsupportedError, isSmartAccountInUse, prepareSend } from './send.ts'
 
 /** SPEC §5: typing waits at least 300 ms before asking the server, as wallet search does. */
 export const NAME_LOOKUP_WAIT_MS = 300

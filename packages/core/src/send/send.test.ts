@@ -12,13 +12,13 @@ import {
 import type { TokenBalance } from '../api/types.ts'
 import { ChainNotConfiguredError } from '../errors/BaseError.ts'
 import { UserRejectedRequestError } from '../errors/rpc.ts'
+import { parseAmount } from '../format/format.ts'
 import { initialSendState, type SendState } from '../state/send.ts'
 import {
   GasPriceUnsupportedError,
   hasInsufficientGas,
   hasSendValues,
   isSmartAccountInUse,
-  parseAmount,
   prepareSend,
   type SendCheckContext,
   sendProblem,

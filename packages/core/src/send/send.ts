@@ -4,6 +4,7 @@ import type { TokenBalance } from '../api/types.ts'
 import { parseCaipAddress } from '../caip/caip.ts'
 import type { LatchClient } from '../createLatch.ts'
 import { BaseError, ChainNotConfiguredError, ConnectorNotConnectedError } from '../errors/BaseError.ts'
+import { parseAmount } from '../format/format.ts'
 import type { SendState } from '../state/send.ts'
 import type { ChainNamespace, PreparedTransfer } from '../types.ts'
 import { isAddress } from '../validation/address.ts'
@@ -17,22 +18,6 @@ export class GasPriceUnsupportedError extends BaseError {
       cause,
     })
   }
-}
-
-/**
- * An amount typed in whole units ('1.5') in base units; undefined unless it is a plain non-negative decimal
- * with at most `decimals` fraction digits.
- *
- * @example
- * parseAmount('1.5', 6) // 1500000n
- * parseAmount('0.0000001', 6) // undefined
- */
-export function parseAmount(text: string | undefined, decimals: number): bigint | undefined {
-  const match = /^(\d*)(?:[.,](\d*))?$/.exec(text?.trim() ?? '')
-  if (!match || (!match[1] && !match[2])) return undefined
-  const [, whole = '', fraction = ''] = match
-  if (fraction.length > decimals) return undefined
-  return BigInt(`${whole}${fraction.padEnd(decimals, '0')}` || '0')
 }
 
 /** The token's decimals as a number ('18' → 18). */

@@ -1,9 +1,6 @@
 import { lazy, type View } from '@latch/core'
 import { type Chunk, createChunk } from '../chunk.ts'
 
-/** The Send views: one chunk, as a visitor who opens Send goes on to choose a token and to review. */
-const sendChunk = createChunk(() => import('./WalletSend/WalletSend.tsx'))
-
 /** The sign-in views: SIWXSignMessage, and ConnectingSiwe for apps on plain SIWE. */
 const signInChunk = createChunk(() => import('./SignIn/SignInView.tsx'))
 
@@ -30,9 +27,6 @@ export const viewChunks: Partial<Record<View, Chunk>> = {
   WalletReceive: createChunk(() => import('./WalletReceive/WalletReceiveView.tsx')),
   SIWXSignMessage: signInChunk,
   ConnectingSiwe: signInChunk,
-  WalletSend: sendChunk,
-  WalletSendSelectToken: sendChunk,
-  WalletSendPreview: sendChunk,
   EmailVerify: emailChunk,
   ApproveTransaction: emailChunk,
   // The embedded wallet's chunk loads its own (a chunk named here would bring the entry its preload map).
@@ -63,7 +57,19 @@ export const accountDataChunk = createChunk(() => {
 /** The legal checkbox (SPEC §1 `legalCheckbox`, off by default): the Connect view's, for the apps that turn it on. */
 export const legalChunk = createChunk(() => import('./Connect/LegalCheckbox.tsx'))
 
-export const viewTitles: Record<View, string> = {
+/**
+ * The wallet features' views, which the Account view's feature buttons make known when they load (Features.tsx): the
+ * entry every page loads carries neither their chunks nor their titles.
+ */
+export type RegisteredView =
+  | 'WalletSend'
+  | 'WalletSendSelectToken'
+  | 'WalletSendPreview'
+  | 'Swap'
+  | 'SwapSelectToken'
+  | 'SwapPreview'
+
+export const viewTitles: Record<Exclude<View, RegisteredView>, string> & Partial<Record<View, string>> = {
   Connect: 'Connect Wallet',
   Account: 'Account',
   AllWallets: 'All Wallets',
@@ -80,7 +86,4 @@ export const viewTitles: Record<View, string> = {
   UpdateEmail: 'Email Account',
   RegisterName: 'Choose Name',
   WalletReceive: 'Receive',
-  WalletSend: 'Send',
-  WalletSendSelectToken: 'Select Token',
-  WalletSendPreview: 'Review Send',
 }

@@ -37,7 +37,7 @@ const transfer = z.object({
 const transaction = z.object({
   id: z.string().meta({ description: '<CAIP-2>:<hash>' }),
   metadata: z.object({
-    operationType: z.enum(['send', 'receive', 'execute', 'deploy', 'approve', 'mint', 'burn']),
+    operationType: z.enum(['send', 'receive', 'trade', 'execute', 'deploy', 'approve', 'mint', 'burn']),
     hash: z.string(),
     minedAt: z.string().meta({ description: 'ISO 8601' }),
     sentFrom: z.string(),
@@ -103,6 +103,9 @@ function operationTypeFor(
   if (kind === 'deploy' || kind === 'approve') return kind
   if (mine.some((t) => t.from === ZERO && t.to === account)) return 'mint'
   if (mine.some((t) => t.to === ZERO && t.from === account)) return 'burn'
+  // Something went out and something else came in: a swap.
+  const out = mine.some((t) => t.from === account && t.to !== account)
+  if (out && mine.some((t) => t.to === account && t.from !== account)) return 'trade'
   if (mine.some((t) => t.from === account)) return 'send'
   if (mine.some((t) => t.to === account)) return 'receive'
   return kind === 'send' && entry.transaction.from === account ? 'send' : 'execute'

@@ -1,18 +1,14 @@
-import type { View, WalletFeature } from '@latch/core'
 import { type KeyboardEvent, useState } from 'react'
 import { ChunkSlot } from '../../async.tsx'
 import { createChunk } from '../../chunk.ts'
-import { Icon, type IconName } from '../../components/Icon/Icon.tsx'
+import { Icon } from '../../components/Icon/Icon.tsx'
 import { useLatchClient } from '../../context.ts'
 import { useAccount } from '../../hooks/useAccount.ts'
 import { tokensChunk } from '../registry.ts'
 import './Account.css'
 
-/** The wallet features built so far (SPEC §1), shown in the app's `walletFeaturesOrder` when on. */
-const actions: Partial<Record<WalletFeature, readonly [label: string, icon: IconName, view: View]>> = {
-  receive: ['Receive', 'qr', 'WalletReceive'],
-  send: ['Send', 'arrowUp', 'WalletSend'],
-}
+/** The wallet feature buttons, which make their views known to the modal (Features.tsx). */
+const featuresChunk = createChunk(() => import('./Features.tsx'))
 
 /** The Activity tab (the account's history from the blockchain API). */
 const activityChunk = createChunk(() => import('./Activity/Activity.tsx'))
@@ -24,7 +20,7 @@ const allTabs = [
 
 /**
  * What the Account view shows from the blockchain API (its own chunk): 'Choose a name' while the account
- * has none, the wallet features in `walletFeaturesOrder` (Receive and Send so far: Send needs the tokens), and
+ * has none, the wallet features in `walletFeaturesOrder` (their own chunk: Features), and
  * the Tokens and Activity tabs (ARIA tabs: arrow keys move between them), each a chunk too;
  * Activity only with the 'history' feature.
  */
@@ -55,24 +51,7 @@ export default function AccountData() {
           <Icon name="chevron" />
         </button>
       )}
-      <div className="latch-features">
-        {options.walletFeaturesOrder.map((feature) => {
-          const action = options.features[feature] && actions[feature]
-          return (
-            action && (
-              <button
-                key={feature}
-                type="button"
-                className="latch-button latch-button-secondary"
-                onClick={() => client.router.push(action[2])}
-              >
-                <Icon name={action[1]} />
-                {action[0]}
-              </button>
-            )
-          )
-        })}
-      </div>
+      <ChunkSlot chunk={featuresChunk} />
       <div className="latch-tabs" role="tablist" aria-label="Account" onKeyDown={onKeyDown}>
         {tabs.map((tab, index) => (
           <button

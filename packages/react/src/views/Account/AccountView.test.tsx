@@ -1,8 +1,14 @@
 // @vitest-environment happy-dom
 import type { Balance, LatchOptions } from '@latch/core'
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
-import { API_URL, balancePath, balancesHandler, createFakeDirectory } from '../../../test/fakeDirectory.ts'
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import {
+  API_URL,
+  balancePath,
+  balancesHandler,
+  createFakeDirectory,
+  json,
+} from '../../../test/fakeDirectory.ts'
 import {
   ACCOUNT_BUTTON,
   ADDRESS_A,
@@ -140,15 +146,28 @@ describe('Account view', () => {
 
 describe('Account view wallet features', () => {
   /** The Account view with the account data (a Latch server), and the names of its feature buttons in order. */
-  async function features(options: Partial<LatchOptions> = {}) {
+  async function features(
+    options: Partial<LatchOptions> = {},
+    swapTokens: { symbol: string }[] = [],
+    swapsOff = false,
+  ) {
     const server = createFakeDirectory([])
     server.handle(balancePath(ADDRESS_A), balancesHandler([]))
+    server.handle('/v1/convert/tokens', () => json({ tokens: swapTokens }))
     const { connect } = await renderWithClient(<ConnectButton />, { apiUrl: API_URL, ...options })
     const dialog = await openAccount(connect)
     await within(dialog).findByRole('tablist', { name: 'Account' })
-    const group = dialog.querySelector('.latch-features')!
+    // The feature buttons are a chunk of their own, and Swap waits for the server's list of the network's tokens.
+    const group = await waitFor(() => {
+      const found = dialog.querySelector('.latch-features')
+      if (!found) throw new Error('the feature buttons have not loaded')
+      return found
+    })
+    if (swapTokens.length > 1 && !swapsOff)
+      await within(group as HTMLElement).findByRole('button', { name: 'Swap' })
     return {
       dialog,
+      swapRequests: () => server.to('/v1/convert/tokens'),
       names: within(group as HTMLElement)
         .queryAllByRole('button')
         .map((b) => b.textContent),
@@ -174,6 +193,32 @@ describe('Account view wallet features', () => {
     const { dialog, names } = await features({ features: { receive: false } })
     expect(names).toEqual(['Send'])
     expect(within(dialog).queryByRole('button', { name: 'Receive' })).toBeNull()
+  })
+
+  it('shows Swap first where the server lists the network’s swap tokens, opening the Swap view', async () => {
+    const tokens = [{ symbol: 'ETH' }, { symbol: 'LUSD' }]
+    const { dialog, names } = await features({}, tokens)
+    expect(names).toEqual(['Swap', 'Receive', 'Send'])
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Swap' }))
+    expect(await findView('Swap')).toBeTruthy()
+  })
+
+  it('leaves Swap out, without asking the server, in a restricted time zone and when the feature is off', async () => {
+    const tokens = [{ symbol: 'ETH' }, { symbol: 'LUSD' }]
+    const off = await features({ features: { swaps: false } }, tokens, true)
+    expect(off.names).toEqual(['Receive', 'Send'])
+    expect(off.swapRequests()).toHaveLength(0)
+    cleanup()
+    const zone = vi
+      .spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions')
+      .mockReturnValue({ timeZone: 'Asia/Urumqi' } as Intl.ResolvedDateTimeFormatOptions)
+    try {
+      const restricted = await features({}, tokens, true)
+      expect(restricted.names).toEqual(['Receive', 'Send'])
+      expect(restricted.swapRequests()).toHaveLength(0)
+    } finally {
+      zone.mockRestore()
+    }
   })
 
   it('offers Receive beside the address without a Latch server, and no Send (it needs the tokens)', async () => {

@@ -1,0 +1,252 @@
+// The Swap views' form and the swap itself: the tokens and amount chosen, the quote kept fresh (asked 200 ms after
+// the last change, again every 10 s), what stops the swap, and the approve-then-swap steps with the wallet. The form
+// is kept per client, outside the views: the embedded wallet's approval view replaces them while the wallet asks.
+import type { TokenBalance } from '../api/types.ts'
+import type { LatchClient } from '../createLatch.ts'
+import { floorBalance, parseAmount } from '../format/format.ts'
+import { createStore, type Store } from '../state/store.ts'
+import { convertApi, SWAP_COIN, type SwapToken } from './convert.ts'
+
+/** The quote is asked this long after the last change of the form (typing). */
+export const SWAP_QUOTE_WAIT_MS = 200
+/** A shown quote is asked again this often. */
+export const SWAP_QUOTE_REFRESH_MS = 10_000
+/** Price impact, in percent, above which the form warns, and above which it refuses to swap. */
+export const PRICE_IMPACT_WARN = 5
+export const PRICE_IMPACT_BLOCK = 30
+/** Gas a swap is reckoned at when the server gives no figure (the reference's own). */
+const DEFAULT_SWAP_GAS = 150_000n
+
+export type SwapQuoteState =
+  | { status: 'idle' | 'loading' | 'none' }
+  | { status: 'ready'; toAmount: bigint; priceImpact: number | undefined; fee: bigint | undefined }
+  | { status: 'failed'; retry: () => void }
+
+/** Where a swap stands: asking for the approval, for the swap, or how the last attempt ended. */
+export type Swapping = 'idle' | 'approving' | 'swapping' | 'declined' | 'failed'
+
+export interface SwapFormState {
+  /** The network the form was filled on; another network empties it. */
+  caipNetworkId: string | undefined
+  from: SwapToken | undefined
+  to: SwapToken | undefined
+  /** As typed, in whole units. */
+  amount: string
+  /** Which token SwapSelectToken chooses. */
+  picking: 'from' | 'to'
+  quote: SwapQuoteState
+  swapping: Swapping
+}
+
+const forms = new WeakMap<LatchClient, Store<SwapFormState>>()
+
+/** The client's swap form (made on first use). */
+export function swapFormOf(client: LatchClient): Store<SwapFormState> {
+  let form = forms.get(client)
+  if (!form) {
+    form = createStore<SwapFormState>({
+      caipNetworkId: undefined,
+      from: undefined,
+      to: undefined,
+      amount: '',
+      picking: 'from',
+      quote: { status: 'idle' },
+      swapping: 'idle',
+    })
+    forms.set(client, form)
+  }
+  return form
+}
+
+/** The account on the active network, as CAIP-10, when one is connected. */
+function userOf(client: LatchClient): string | undefined {
+  const { activeNamespace, activeNetwork } = client.network.getState()
+  const { address } = client.accounts.get(activeNamespace)
+  return address && `${activeNetwork.caipNetworkId}:${address}`
+}
+
+/** What the form's amount is in base units of its `from` token, when it parses. */
+export const swapAmountOf = ({ from, amount }: Pick<SwapFormState, 'from' | 'amount'>) =>
+  from && parseAmount(amount, from.decimals)
+
+/** Whether a swap token is the network's coin. */
+export const isSwapCoin = (token: SwapToken) => token.address.toLowerCase().endsWith(SWAP_COIN)
+
+/** The account's balance of a swap token, as its balances list it (none when it holds none). */
+export const balanceOf = (token: SwapToken, balances: readonly TokenBalance[]) =>
+  balances.find((held) =>
+    isSwapCoin(token) ? !held.address : held.address?.toLowerCase() === token.address.toLowerCase(),
+  )
+
+/** What the account holds of a swap token, in base units (0 when its balances list none). */
+export function heldOf(token: SwapToken, balances: readonly TokenBalance[]): bigint {
+  const balance = balanceOf(token, balances)
+  return (balance && parseAmount(balance.quantity.numeric, token.decimals)) ?? 0n
+}
+
+/**
+ * Keeps the form's quote fresh while the Swap views show: asked 200 ms after the tokens or amount change, again
+ * every 10 s; empties the form when the network changes. Returns the stop.
+ *
+ * @example
+ * useEffect(() => followSwapQuotes(client), [client])
+ */
+export function followSwapQuotes(client: LatchClient): () => void {
+  const form = swapFormOf(client)
+  const api = convertApi(client)
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let asked: string | undefined
+
+  /** Reads the quote (and the gas price its fee is reckoned at), then again in 10 s while it is still wanted. */
+  const read = async (key: string, query: Parameters<typeof api.quote>[0], chainId: string) => {
+    try {
+      const [quote, gasPrice] = await Promise.all([api.quote(query), api.gasPrice(chainId)])
+      if (asked !== key) return
+      form.setState({
+        quote: quote
+          ? {
+              status: 'ready',
+              toAmount: BigInt(quote.toAmount),
+              priceImpact: quote.priceImpact,
+              fee: BigInt(quote.gas ?? DEFAULT_SWAP_GAS) * BigInt(gasPrice.standard),
+            }
+          : { status: 'none' },
+      })
+    } catch {
+      if (asked !== key) return
+      const retry = () => {
+        clearTimeout(timer)
+        form.setState({ quote: { status: 'loading' } })
+        void read(key, query, chainId)
+      }
+      form.setState({ quote: { status: 'failed', retry } })
+      return
+    }
+    timer = setTimeout(() => read(key, query, chainId), SWAP_QUOTE_REFRESH_MS)
+  }
+
+  function follow() {
+    const { caipNetworkId } = client.network.getState().activeNetwork
+    const state = form.getState()
+    if (state.caipNetworkId !== caipNetworkId) {
+      form.setState({ caipNetworkId, from: undefined, to: undefined, amount: '', swapping: 'idle' })
+      return
+    }
+    const { from, to } = state
+    const amount = swapAmountOf(state)
+    const userAddress = userOf(client)
+    const key = JSON.stringify([from?.address, to?.address, String(amount), userAddress])
+    if (key === asked) return
+    asked = key
+    clearTimeout(timer)
+    if (!from || !to || !amount || !userAddress) {
+      form.setState({ quote: { status: 'idle' } })
+      return
+    }
+    form.setState({ quote: { status: 'loading' } })
+    const query = { amount: String(amount), from: from.address, to: to.address, userAddress }
+    timer = setTimeout(() => read(key, query, caipNetworkId), SWAP_QUOTE_WAIT_MS)
+  }
+
+  const stops = [form, client.network, client.accounts].map((store) => store.subscribe(follow))
+  follow()
+  return () => {
+    for (const stop of stops) stop()
+    clearTimeout(timer)
+    asked = undefined
+  }
+}
+
+/** What the swap needs from the account: its balances on the network, and the coin's symbol for the gas message. */
+export interface SwapCheckContext {
+  balances: readonly TokenBalance[] | undefined
+  coinSymbol: string
+}
+
+/**
+ * What stops the swap, worded for the form's button, in the order a visitor fixes it; undefined when it can go.
+ *
+ * @example
+ * swapProblem({ ...form, amount: '1.2.3' }, context) // 'Incorrect amount'
+ */
+export function swapProblem(
+  form: SwapFormState,
+  { balances, coinSymbol }: SwapCheckContext,
+): string | undefined {
+  const { from, to, amount, quote } = form
+  if (!from || !to) return 'Select Token'
+  if (!amount.trim()) return 'Enter Amount'
+  const value = swapAmountOf(form)
+  if (!value) return 'Incorrect amount'
+  if (balances && value > heldOf(from, balances)) return 'Insufficient balance'
+  if (quote.status === 'none') return 'Insufficient liquidity'
+  if (quote.status !== 'ready') return undefined
+  if ((quote.priceImpact ?? 0) > PRICE_IMPACT_BLOCK) return 'Price impact too high'
+  const coin = balances?.find((held) => !held.address)
+  if (balances && quote.fee !== undefined) {
+    const coinHeld = coin ? (parseAmount(coin.quantity.numeric, Number(coin.quantity.decimals)) ?? 0n) : 0n
+    if (coinHeld < quote.fee + (isSwapCoin(from) ? value : 0n)) return `Not enough ${coinSymbol} for gas`
+  }
+  return undefined
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Swaps what the form holds: when the router may not yet move enough of the token, the approval first ('Approve
+ * limit increase in your wallet'), waiting until it is mined; then the swap ('Confirm transaction in your wallet'),
+ * built at SPEC §9's slippage. On success 'Swapped X to Y', the balances read afresh, Activity asked again and the
+ * form emptied; the views return to Account. A decline in the wallet at either step leaves the form 'declined',
+ * another failure 'failed' (the preview offers to try again).
+ */
+export async function swapTokens(client: LatchClient): Promise<void> {
+  const form = swapFormOf(client)
+  const state = form.getState()
+  const { from, to, quote } = state
+  const amount = swapAmountOf(state)
+  const userAddress = userOf(client)
+  if (!from || !to || !amount || !userAddress) return
+  const api = convertApi(client)
+  const pair = { userAddress, from: from.address, to: to.address, amount: String(amount) }
+  try {
+    if (!isSwapCoin(from) && (await api.allowance(from.address, userAddress)) < amount) {
+      form.setState({ swapping: 'approving' })
+      client.snack.show('loading', 'Approve limit increase in your wallet')
+      const approval = await api.buildApprove(pair)
+      await client.sendTransaction({ to: approval.to, data: approval.data })
+      // The swap is built (and its gas estimated) against the allowance: wait until the approval is mined.
+      for (let tries = 0; (await api.allowance(from.address, userAddress)) < amount; tries++) {
+        if (tries === 60) throw new Error('The approval was not mined within a minute')
+        await sleep(1000)
+      }
+    }
+    form.setState({ swapping: 'swapping' })
+    client.snack.show('loading', 'Confirm transaction in your wallet')
+    const { tx, toAmount } = await api.buildSwap(pair)
+    await client.sendTransaction({ to: tx.to, data: tx.data, value: BigInt(tx.amount ?? 0) })
+    const got = floorBalance(
+      BigInt(toAmount || (quote.status === 'ready' ? quote.toAmount : 0n)),
+      to.decimals,
+    )
+    client.snack.show('success', `Swapped ${state.amount.trim()} ${from.symbol} to ${got} ${to.symbol}`)
+    form.setState({ amount: '', swapping: 'idle' })
+    client.router.reset('Account')
+    await refreshAccount(client, userAddress).catch(() => undefined)
+  } catch (error) {
+    // EIP-1193's 4001: declined in the wallet.
+    const declined = (error as { code?: unknown } | null)?.code === 4001
+    form.setState({ swapping: declined ? 'declined' : 'failed' })
+    client.snack.show('error', declined ? 'Transaction declined' : 'Failed to swap. Please try again.')
+  }
+}
+
+/** The token list read afresh past the server's cache, and Activity asked again, after a swap. */
+async function refreshAccount(client: LatchClient, userAddress: string) {
+  const api = await client.api()
+  const queries = await api.account()
+  const chainId = userAddress.slice(0, userAddress.lastIndexOf(':'))
+  const address = userAddress.slice(chainId.length + 1)
+  const balances = await queries.blockchain.getBalances({ address, chainId, forceUpdate: true })
+  api.queryClient.setQueryData(queries.balancesQuery(address, chainId).queryKey, balances)
+  await api.queryClient.invalidateQueries({ queryKey: ['latch', 'history'] })
+}
