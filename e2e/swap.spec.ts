@@ -98,10 +98,9 @@ test.describe('Swap from the Account view', () => {
     await expect(activity).toContainText('LTK')
   })
 
-  test('a decline, an amount above the balance and one above the pool: each says so and nothing is sent', async ({
-    demo,
-    devnet,
-  }) => {
+  test('a decline, an amount above the balance and one above the pool: each says so and nothing is sent', {
+    tag: '@csp',
+  }, async ({ demo, devnet }) => {
     await demo.goto('&account=3')
     await demo.connectDevWallet()
     const address = (await demo.state('address').textContent()) as `0x${string}`

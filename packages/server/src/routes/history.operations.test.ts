@@ -89,6 +89,14 @@ const examples: Record<string, Example> = {
   failed: {
     transaction: { from: alice, to: bob, operationType: 'send', status: 'failed' },
   },
+  swap: {
+    // alice pays an exchange (carol) ETH and its pool (bob) pays her LUSD.
+    transaction: { from: alice, to: carol, operationType: 'execute' },
+    transfers: [
+      { logIndex: -1, kind: 'native', from: alice, to: carol, amount: '500000000000000000' },
+      { logIndex: 0, kind: 'erc20', token: lusd, from: bob, to: alice, amount: '1490000000' },
+    ],
+  },
 }
 
 let t: TestApp
@@ -136,7 +144,7 @@ describe('a transaction as the account sees it', () => {
     const body = (await t.app.inject(`/v1/account/${alice.toUpperCase().replace('0X', '0x')}/history`)).json()
     expect(body.next).toBeNull()
     expect(body.data.map((tx: { metadata: { hash: string } }) => Number(BigInt(tx.metadata.hash)))).toEqual([
-      9, 8, 7, 6, 5, 4, 3, 2, 1,
+      10, 9, 8, 7, 6, 5, 4, 3, 2, 1,
     ])
   })
 
@@ -157,6 +165,12 @@ describe('a transaction as the account sees it', () => {
     expect(burn.transfers).toEqual([
       expect.objectContaining({ direction: 'out', quantity: { numeric: '0.5' }, value: 0.25, price: 0.5 }),
     ])
+  })
+
+  it('a swap (something out, something else in) is a trade, both transfers shown', async () => {
+    const { swap } = await aliceHistory()
+    expect(swap.metadata.operationType).toBe('trade')
+    expect(swap.transfers.map((transfer: { direction: string }) => transfer.direction)).toEqual(['out', 'in'])
   })
 
   it('a payment to oneself is a send whose transfer goes both ways', async () => {
@@ -203,7 +217,7 @@ describe('a transaction as the account sees it', () => {
     const carolHistory = (await t.app.inject(`/v1/account/${carol}/history`)).json()
     expect(
       carolHistory.data.map((tx: { metadata: { operationType: string } }) => tx.metadata.operationType),
-    ).toEqual(['receive', 'send'])
+    ).toEqual(['receive', 'receive', 'send'])
   })
 
   it('counts usage per project, SDK type and version', async () => {

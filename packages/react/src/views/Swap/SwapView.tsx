@@ -1,5 +1,5 @@
 import { balanceOf, floorBalance, heldOf, isSwapCoin, type SwapToken, swapFormOf } from '@latch/core'
-import { type FormEvent, useId } from 'react'
+import { type FormEvent, useEffect, useId } from 'react'
 import { Icon } from '../../components/Icon/Icon.tsx'
 import { useLatchClient } from '../../context.ts'
 import { SwapDetails } from './SwapDetails.tsx'
@@ -20,6 +20,8 @@ export default function SwapView(props: SwapViewProps) {
   const payId = useId()
   const receiveId = useId()
   const ready = !problem && quote.status === 'ready'
+  // A new swap: how the last attempt ended is not this one's.
+  useEffect(() => form.setState({ swapping: 'idle' }), [form])
 
   const pick = (picking: 'from' | 'to') => {
     form.setState({ picking })

@@ -1,0 +1,313 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ADDRESS_A, connectThrough, createTestLatch, flush, rejects } from '../../test/fakeAdapter.ts'
+import { createFakeServer, devnetEth, devnetLusd, json } from '../../test/fakeServer.ts'
+import type { TokenBalance } from '../api/types.ts'
+import { convertApi, isRestrictedTimeZone, SWAP_COIN, type SwapToken } from './convert.ts'
+import {
+  followSwapQuotes,
+  heldOf,
+  SWAP_QUOTE_REFRESH_MS,
+  SWAP_QUOTE_WAIT_MS,
+  type SwapFormState,
+  swapFormOf,
+  swapProblem,
+  swapTokens,
+} from './swap.ts'
+
+const apiUrl = 'http://api.test'
+const A = 'eip155:31337'
+const eth: SwapToken = {
+  name: 'Ether',
+  symbol: 'ETH',
+  address: `${A}:${SWAP_COIN}`,
+  decimals: 18,
+  logoUri: '',
+}
+const lusd: SwapToken = {
+  name: 'Latch USD',
+  symbol: 'LUSD',
+  address: devnetLusd.address!,
+  decimals: 6,
+  logoUri: '',
+}
+const ltk: SwapToken = {
+  name: 'Latch Token',
+  symbol: 'LTK',
+  address: `${A}:0x${'1'.repeat(40)}`,
+  decimals: 18,
+  logoUri: '',
+}
+const user = `${A}:${ADDRESS_A}`
+const gwei = 1_000_000_000n
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  vi.useRealTimers()
+})
+
+/** A connected client with a Latch server whose convert API answers as scripted. */
+async function setUp() {
+  const server = createFakeServer()
+  let quote: object | undefined = { fromAmount: '1', toAmount: '1490000000', priceImpact: 1.3, gas: '180000' }
+  let allowances: bigint[] = []
+  server.handle('/v1/convert/quotes', () => json({ quotes: quote ? [quote] : [] }))
+  server.handle('/v1/convert/gas-price', () => json({ standard: String(gwei), fast: '2', instant: '3' }))
+  server.handle('/v1/convert/allowance', () => json({ allowance: String(allowances.shift() ?? 0n) }))
+  server.handle('/v1/convert/build-approve', () =>
+    json({ tx: { to: lusd.address.split(':')[2], data: '0xa9', value: '0' } }),
+  )
+  server.handle('/v1/convert/build-transaction', () =>
+    json({ tx: { to: '0xrouter', data: '0x7ff3', amount: '500000000000000000' }, toAmount: '1490123456' }),
+  )
+  server.handle(`/v1/account/${ADDRESS_A}/balance`, () => json({ balances: [devnetEth, devnetLusd] }))
+  vi.stubGlobal('fetch', server.fetch)
+  const latch = createTestLatch({ apiUrl })
+  await connectThrough(latch.client)
+  const form = swapFormOf(latch.client)
+  return {
+    ...latch,
+    server,
+    form,
+    setQuote: (next: object | undefined) => {
+      quote = next
+    },
+    setAllowances: (next: bigint[]) => {
+      allowances = next
+    },
+  }
+}
+
+describe('where swaps are offered', () => {
+  it('not in the China regions’ time zones (SPEC §5), under their IANA names and old aliases', () => {
+    for (const zone of [
+      'Asia/Shanghai',
+      'Asia/Urumqi',
+      'Asia/Chongqing',
+      'Asia/Chungking',
+      'Asia/Harbin',
+      'Asia/Kashgar',
+      'Asia/Macau',
+      'Asia/Macao',
+      'Asia/Hong_Kong',
+      'PRC',
+      'Hongkong',
+      'Asia/Beijing',
+    ])
+      expect(isRestrictedTimeZone(zone), zone).toBe(true)
+    for (const zone of ['Europe/Paris', 'Asia/Tokyo', 'Asia/Taipei', 'Asia/Singapore', 'UTC', ''])
+      expect(isRestrictedTimeZone(zone), zone).toBe(false)
+  })
+})
+
+describe('the convert API client', () => {
+  it('asks with the SDK parameters, and builds the swap at SPEC §9’s slippage', async () => {
+    const { client, server } = await setUp()
+    const api = convertApi(client)
+    await api.quote({ amount: '5', from: eth.address, to: lusd.address, userAddress: user })
+    const [asked] = server.to('/v1/convert/quotes')
+    expect(Object.fromEntries(asked!.url.searchParams)).toEqual({
+      st: 'latch',
+      sv: expect.any(String),
+      amount: '5',
+      from: eth.address,
+      to: lusd.address,
+      userAddress: user,
+    })
+    await api.buildSwap({ amount: '5', from: eth.address, to: lusd.address, userAddress: user })
+    const [built] = server.to('/v1/convert/build-transaction')
+    expect(built!.method).toBe('POST')
+    expect(JSON.parse(built!.body!)).toEqual({
+      amount: '5',
+      from: eth.address,
+      to: lusd.address,
+      userAddress: user,
+      eip155: { slippage: 1 },
+    })
+  })
+})
+
+describe('what stops a swap', () => {
+  const balances: TokenBalance[] = [devnetEth, devnetLusd]
+  const ready = { status: 'ready' as const, toAmount: 10n ** 6n, priceImpact: 1, fee: 180_000n * gwei }
+  const form = (state: Partial<SwapFormState>): SwapFormState => ({
+    caipNetworkId: A,
+    from: eth,
+    to: lusd,
+    amount: '0.5',
+    picking: 'from',
+    quote: ready,
+    swapping: 'idle',
+    ...state,
+  })
+  const problem = (state: Partial<SwapFormState>) => swapProblem(form(state), { balances, coinSymbol: 'ETH' })
+
+  it('names the first thing to fix, in the order a visitor fixes it', () => {
+    expect(problem({ to: undefined })).toBe('Select Token')
+    expect(problem({ amount: ' ' })).toBe('Enter Amount')
+    for (const amount of ['1.2.3', 'abc', '0', '0.0000000000000000001'])
+      expect(problem({ amount }), amount).toBe('Incorrect amount')
+    // The account holds 2 ETH and 100 LUSD.
+    expect(problem({ amount: '2.5' })).toBe('Insufficient balance')
+    expect(problem({ from: lusd, to: eth, amount: '100.000001' })).toBe('Insufficient balance')
+    expect(problem({ quote: { status: 'none' } })).toBe('Insufficient liquidity')
+    expect(problem({ quote: { ...ready, priceImpact: 30.01 } })).toBe('Price impact too high')
+    // Paying with the coin leaves too little for the fee.
+    expect(problem({ amount: '1.99999' })).toBe('Not enough ETH for gas')
+    expect(problem({})).toBeUndefined()
+    expect(problem({ quote: { ...ready, priceImpact: 30 } })).toBeUndefined()
+    expect(problem({ from: lusd, to: eth, amount: '100' })).toBeUndefined()
+  })
+
+  it('reads what the account holds of a swap token from its balances', () => {
+    expect(heldOf(eth, balances)).toBe(2n * 10n ** 18n)
+    expect(heldOf(lusd, balances)).toBe(100n * 10n ** 6n)
+    expect(heldOf(ltk, balances)).toBe(0n)
+  })
+})
+
+describe('the quote, kept fresh while the Swap views show', () => {
+  it('is asked 200 ms after the last change, for the last amount, then every 10 s until the views close', async () => {
+    vi.useFakeTimers()
+    const { client, server, form } = await setUp()
+    const stop = followSwapQuotes(client)
+    form.setState({ from: eth, to: lusd, amount: '0.' })
+    form.setState({ amount: '0.5' })
+    expect(form.getState().quote.status).toBe('loading')
+    await vi.advanceTimersByTimeAsync(SWAP_QUOTE_WAIT_MS - 1)
+    expect(server.to('/v1/convert/quotes')).toHaveLength(0)
+    await vi.advanceTimersByTimeAsync(1)
+    await flush()
+    const asked = server.to('/v1/convert/quotes')
+    expect(asked.map((request) => request.url.searchParams.get('amount'))).toEqual(['500000000000000000'])
+    expect(form.getState().quote).toEqual({
+      status: 'ready',
+      toAmount: 1_490_000_000n,
+      priceImpact: 1.3,
+      fee: 180_000n * gwei,
+    })
+    await vi.advanceTimersByTimeAsync(SWAP_QUOTE_REFRESH_MS)
+    await flush()
+    expect(server.to('/v1/convert/quotes')).toHaveLength(2)
+    stop()
+    await vi.advanceTimersByTimeAsync(3 * SWAP_QUOTE_REFRESH_MS)
+    expect(server.to('/v1/convert/quotes')).toHaveLength(2)
+  })
+
+  it('no quote is "none" (Insufficient liquidity); a failed one offers to ask again', async () => {
+    vi.useFakeTimers()
+    const { client, server, form, setQuote } = await setUp()
+    const stop = followSwapQuotes(client)
+    setQuote(undefined)
+    form.setState({ from: eth, to: lusd, amount: '150' })
+    await vi.advanceTimersByTimeAsync(SWAP_QUOTE_WAIT_MS)
+    await flush()
+    expect(form.getState().quote).toEqual({ status: 'none' })
+    server.handle('/v1/convert/quotes', () => json({ error: 'down' }, 502))
+    form.setState({ amount: '1' })
+    await vi.advanceTimersByTimeAsync(SWAP_QUOTE_WAIT_MS)
+    await flush()
+    const failed = form.getState().quote
+    expect(failed.status).toBe('failed')
+    server.handle('/v1/convert/quotes', () => json({ quotes: [{ fromAmount: '1', toAmount: '7' }] }))
+    if (failed.status === 'failed') failed.retry()
+    await flush()
+    // Without the server's gas figure the fee is reckoned at 150,000 gas.
+    expect(form.getState().quote).toEqual({
+      status: 'ready',
+      toAmount: 7n,
+      priceImpact: undefined,
+      fee: 150_000n * gwei,
+    })
+    stop()
+  })
+
+  it('empties the form when the network changes', async () => {
+    const { client, form } = await setUp()
+    const stop = followSwapQuotes(client)
+    form.setState({ from: eth, to: lusd, amount: '1' })
+    await client.switchNetwork('eip155:31338')
+    await flush()
+    expect(form.getState()).toMatchObject({
+      caipNetworkId: 'eip155:31338',
+      from: undefined,
+      to: undefined,
+      amount: '',
+    })
+    stop()
+  })
+})
+
+describe('swapping', () => {
+  it('the coin: no approval, the swap sent as built, "Swapped", the balances read afresh, back to Account', async () => {
+    const { client, fake, server, form } = await setUp()
+    client.router.reset('SwapPreview')
+    form.setState({ caipNetworkId: A, from: eth, to: lusd, amount: '0.5' })
+    await swapTokens(client)
+    expect(server.to('/v1/convert/allowance')).toHaveLength(0)
+    expect(fake.callsTo('sendTransaction')).toEqual([
+      expect.objectContaining({ to: '0xrouter', data: '0x7ff3', value: 500_000_000_000_000_000n }),
+    ])
+    // The loading message closes first (SPEC §4): the outcome shows 150 ms later.
+    await vi.waitFor(() =>
+      expect(client.snack.getState()).toMatchObject({
+        variant: 'success',
+        message: 'Swapped 0.5 ETH to 1490.123 LUSD',
+      }),
+    )
+    expect(client.router.store.getState().view).toBe('Account')
+    expect(form.getState()).toMatchObject({ amount: '', swapping: 'idle' })
+    await flush()
+    const reads = server.to(`/v1/account/${ADDRESS_A}/balance`)
+    expect(reads.at(-1)!.url.searchParams.get('forceUpdate')).toBe('true')
+  })
+
+  it('a token the router may not move yet: approval first, waiting until it is mined, then the swap', async () => {
+    vi.useFakeTimers()
+    const { client, fake, server, form, setAllowances } = await setUp()
+    form.setState({ caipNetworkId: A, from: lusd, to: ltk, amount: '100' })
+    // Before, right after the approval is sent (not mined yet), and a second later.
+    setAllowances([0n, 0n, 100_000_000n])
+    const swapping = swapTokens(client)
+    await flush()
+    expect(client.snack.getState().message).toBe('Approve limit increase in your wallet')
+    expect(form.getState().swapping).toBe('approving')
+    await vi.advanceTimersByTimeAsync(1000)
+    await swapping
+    await vi.advanceTimersByTimeAsync(150)
+    const approve = server.to('/v1/convert/build-approve')
+    expect(Object.fromEntries(approve[0]!.url.searchParams)).toMatchObject({
+      amount: '100000000',
+      from: lusd.address,
+      to: ltk.address,
+      userAddress: user,
+    })
+    expect(server.to('/v1/convert/allowance')).toHaveLength(3)
+    expect(fake.callsTo('sendTransaction').map((call) => call.data)).toEqual(['0xa9', '0x7ff3'])
+    expect(client.snack.getState().message).toMatch(/^Swapped 100 LUSD to /)
+  })
+
+  it('a decline at either step leaves the form "declined" with nothing more sent; another failure "failed"', async () => {
+    const { client, fake, server, form, setAllowances } = await setUp()
+    form.setState({ caipNetworkId: A, from: lusd, to: ltk, amount: '100' })
+    fake.answerOnce('sendTransaction', '*', rejects({ code: 4001, message: 'User rejected' }))
+    await swapTokens(client)
+    expect(form.getState().swapping).toBe('declined')
+    expect(server.to('/v1/convert/build-transaction')).toHaveLength(0)
+    await vi.waitFor(() =>
+      expect(client.snack.getState()).toMatchObject({ variant: 'error', message: 'Transaction declined' }),
+    )
+
+    setAllowances([100_000_000n])
+    fake.answerOnce('sendTransaction', '*', rejects({ code: 4001, message: 'User rejected' }))
+    await swapTokens(client)
+    expect(form.getState().swapping).toBe('declined')
+    expect(form.getState().amount).toBe('100')
+
+    server.handle('/v1/convert/build-transaction', () => json({ status: 'FAILED', reasons: [] }, 400))
+    setAllowances([100_000_000n])
+    await swapTokens(client)
+    expect(form.getState().swapping).toBe('failed')
+    await vi.waitFor(() => expect(client.snack.getState().message).toBe('Failed to swap. Please try again.'))
+    expect(fake.callsTo('sendTransaction')).toHaveLength(2)
+  })
+})
