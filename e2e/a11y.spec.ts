@@ -37,7 +37,7 @@ for (const theme of ['dark', 'light'] as const) {
     const pay = modal.getByRole('textbox', { name: 'You pay' })
     // 20 ETH in a pool of 100 moves its price by over 5 %: the impact shows as a warning.
     await pay.fill('20')
-    await expect(modal.getByText(/^\d+\.\d\d %$/)).toHaveClass('latch-swap-warning')
+    await expect(modal.getByText(/^\d+\.\d\d % \(high\)$/)).toHaveClass('latch-swap-warning')
     await audit('Swap, a price impact warning')
     await pay.fill('0.01')
     await expect(modal.getByRole('button', { name: 'Review Swap' })).toBeEnabled()

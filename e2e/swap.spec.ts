@@ -1,4 +1,4 @@
-import { testTokenAddresses } from '@latch/devnet'
+import { exchangeAddresses, testTokenAddresses } from '@latch/devnet'
 import type { Page } from '@playwright/test'
 import { createPublicClient, erc20Abi, http, parseUnits } from 'viem'
 import { expect, test } from './support/fixtures.ts'
@@ -133,6 +133,31 @@ test.describe('Swap from the Account view', () => {
     await expect(modal.getByRole('button', { name: 'Try again' })).toBeEnabled()
     expect(await lusdOf(testTokenAddresses.LUSD, devnet.rpcA, address)).toBe(before)
     await expect(demo.prompt).toBeHidden()
+
+    // LUSD into LTK, declined at the approval: nothing approved, nothing swapped.
+    await modal.getByRole('button', { name: 'Cancel' }).click()
+    await modal.getByRole('button', { name: /Pay with ETH/ }).click()
+    await modal
+      .getByRole('list', { name: 'Tokens to pay with' })
+      .getByRole('button', { name: /LUSD/ })
+      .click()
+    await modal.getByRole('button', { name: /Receive ETH/ }).click()
+    await modal.getByRole('list', { name: 'Tokens to receive' }).getByRole('button', { name: /LTK/ }).click()
+    await pay.fill('1')
+    await quoted(demo.page)
+    await modal.getByRole('button', { name: 'Review Swap' }).click()
+    await modal.getByRole('button', { name: 'Swap', exact: true }).click()
+    await expect(demo.page.getByText('Approve limit increase in your wallet')).toBeVisible()
+    await demo.prompt.getByRole('button', { name: 'Reject' }).click()
+    await expect(modal.getByRole('alert')).toHaveText('Transaction declined')
+    const allowance = createPublicClient({ transport: http(devnet.rpcA), cacheTime: 0 }).readContract({
+      address: testTokenAddresses.LUSD,
+      abi: erc20Abi,
+      functionName: 'allowance',
+      args: [address, exchangeAddresses.router],
+    })
+    expect(await allowance).toBe(0n)
+    expect(await lusdOf(testTokenAddresses.LUSD, devnet.rpcA, address)).toBe(before)
   })
 
   test('no Swap on a network swaps are not offered on; the API answers as SPEC §8 says', async ({

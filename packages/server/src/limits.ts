@@ -12,6 +12,11 @@ export interface RateLimits {
   write: number
   /** Balance reads that skip the cache (`forceUpdate=true`): each asks every chain 4 times. Default 20. */
   refresh: number
+  /**
+   * Swap quotes and transactions (`/v1/convert/quotes`, `build-*`): each may ask an aggregator, whose quota the
+   * deployment pays for. An open Swap view asks every 10 s. Default 120.
+   */
+  swaps: number
   /** Analytics posts (`POST /e`). Default 120. */
   analytics: number
   /** Analytics events one project may store per minute, from all clients together. Default 6,000. */
@@ -25,6 +30,7 @@ export const defaultRateLimits: RateLimits = {
   images: 3000,
   write: 30,
   refresh: 20,
+  swaps: 120,
   analytics: 120,
   eventsPerProject: 6000,
 }

@@ -82,7 +82,13 @@ export function convertApi(client: Pick<LatchClient, 'options'>, fetch?: FetchFu
       ),
     buildApprove: (query: { userAddress: string; from: string; to: string; amount: string }) =>
       get<{ tx: ConvertTransaction }>('build-approve', query).then((answer) => answer.tx),
-    buildSwap: (body: { amount: string; from: string; to: string; userAddress: string }) =>
+    buildSwap: (body: {
+      amount: string
+      from: string
+      to: string
+      userAddress: string
+      minToAmount?: string
+    }) =>
       requestJson<{ tx: ConvertTransaction; toAmount: string }>(
         fetch ?? globalThis.fetch,
         serverUrl(chainApiUrl ?? '', '/v1/convert/build-transaction', projectId),
@@ -96,6 +102,13 @@ export function convertApi(client: Pick<LatchClient, 'options'>, fetch?: FetchFu
 }
 
 export type ConvertApi = ReturnType<typeof convertApi>
+
+/**
+ * The tokens swapped on a network, through the client's query cache (the Account view's Swap button asks, the Swap
+ * views find them there): none off the swap networks.
+ */
+export const swapTokensOf = (client: Pick<LatchClient, 'options' | 'api'>, chainId: string) =>
+  client.api().then((api) => api.queryClient.fetchQuery(swapTokensQuery(client, chainId)))
 
 /** The query of a network's swap tokens, shared by the Account view's Swap entry and the Swap views. */
 export function swapTokensQuery(client: Pick<LatchClient, 'options'>, chainId: string) {

@@ -39,6 +39,8 @@ const ltk: SwapToken = {
 }
 const user = `${A}:${ADDRESS_A}`
 const gwei = 1_000_000_000n
+/** A quote as the review shows it: 1,490.5 LUSD (or LTK units) for what the form holds. */
+const reviewed = { status: 'ready' as const, toAmount: 1_490_500_000n, priceImpact: 1, fee: 180_000n * gwei }
 
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -193,6 +195,34 @@ describe('the quote, kept fresh while the Swap views show', () => {
     expect(server.to('/v1/convert/quotes')).toHaveLength(2)
   })
 
+  it('one refresh at a time, however the form went back and forth while a quote was read', async () => {
+    vi.useFakeTimers()
+    const { client, server, form } = await setUp()
+    let release!: () => void
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    server.handle('/v1/convert/quotes', async () => {
+      await held
+      return json({ quotes: [{ fromAmount: '1', toAmount: '7' }] })
+    })
+    const stop = followSwapQuotes(client)
+    form.setState({ from: eth, to: lusd, amount: '1' })
+    await vi.advanceTimersByTimeAsync(SWAP_QUOTE_WAIT_MS)
+    // While the first read is on its way: another amount, then the first again.
+    form.setState({ amount: '2' })
+    form.setState({ amount: '1' })
+    await vi.advanceTimersByTimeAsync(SWAP_QUOTE_WAIT_MS)
+    release()
+    await flush()
+    expect(form.getState().quote.status).toBe('ready')
+    const before = server.to('/v1/convert/quotes').length
+    await vi.advanceTimersByTimeAsync(3 * SWAP_QUOTE_REFRESH_MS)
+    await flush()
+    expect(server.to('/v1/convert/quotes').length - before).toBe(3)
+    stop()
+  })
+
   it('no quote is "none" (Insufficient liquidity); a failed one offers to ask again', async () => {
     vi.useFakeTimers()
     const { client, server, form, setQuote } = await setUp()
@@ -241,9 +271,11 @@ describe('swapping', () => {
   it('the coin: no approval, the swap sent as built, "Swapped", the balances read afresh, back to Account', async () => {
     const { client, fake, server, form } = await setUp()
     client.router.reset('SwapPreview')
-    form.setState({ caipNetworkId: A, from: eth, to: lusd, amount: '0.5' })
+    form.setState({ caipNetworkId: A, from: eth, to: lusd, amount: '0.5', quote: reviewed })
     await swapTokens(client)
     expect(server.to('/v1/convert/allowance')).toHaveLength(0)
+    // Held to the least the review showed: the quote less 1 %.
+    expect(JSON.parse(server.to('/v1/convert/build-transaction')[0]!.body!).minToAmount).toBe('1475595000')
     expect(fake.callsTo('sendTransaction')).toEqual([
       expect.objectContaining({ to: '0xrouter', data: '0x7ff3', value: 500_000_000_000_000_000n }),
     ])
@@ -264,7 +296,7 @@ describe('swapping', () => {
   it('a token the router may not move yet: approval first, waiting until it is mined, then the swap', async () => {
     vi.useFakeTimers()
     const { client, fake, server, form, setAllowances } = await setUp()
-    form.setState({ caipNetworkId: A, from: lusd, to: ltk, amount: '100' })
+    form.setState({ caipNetworkId: A, from: lusd, to: ltk, amount: '100', quote: reviewed })
     // Before, right after the approval is sent (not mined yet), and a second later.
     setAllowances([0n, 0n, 100_000_000n])
     const swapping = swapTokens(client)
@@ -288,7 +320,7 @@ describe('swapping', () => {
 
   it('a decline at either step leaves the form "declined" with nothing more sent; another failure "failed"', async () => {
     const { client, fake, server, form, setAllowances } = await setUp()
-    form.setState({ caipNetworkId: A, from: lusd, to: ltk, amount: '100' })
+    form.setState({ caipNetworkId: A, from: lusd, to: ltk, amount: '100', quote: reviewed })
     fake.answerOnce('sendTransaction', '*', rejects({ code: 4001, message: 'User rejected' }))
     await swapTokens(client)
     expect(form.getState().swapping).toBe('declined')
@@ -307,7 +339,30 @@ describe('swapping', () => {
     setAllowances([100_000_000n])
     await swapTokens(client)
     expect(form.getState().swapping).toBe('failed')
+    await vi.waitFor(() =>
+      expect(client.snack.getState().message).toBe('The price has moved. Check the new quote.'),
+    )
+    server.handle('/v1/convert/build-transaction', () => json({ status: 'FAILED', reasons: [] }, 502))
+    setAllowances([100_000_000n])
+    await swapTokens(client)
     await vi.waitFor(() => expect(client.snack.getState().message).toBe('Failed to swap. Please try again.'))
     expect(fake.callsTo('sendTransaction')).toHaveLength(2)
+  })
+
+  it('runs once however often it is pressed, and asks the wallet only for the account it was built for', async () => {
+    const { client, fake, server, form, setAllowances } = await setUp()
+    form.setState({ caipNetworkId: A, from: eth, to: lusd, amount: '0.5', quote: reviewed })
+    await Promise.all([swapTokens(client), swapTokens(client), swapTokens(client)])
+    expect(server.to('/v1/convert/build-transaction')).toHaveLength(1)
+    expect(fake.callsTo('sendTransaction')).toHaveLength(1)
+
+    // The account changes while the allowance is read: nothing is sent for the other one.
+    form.setState({ from: lusd, to: ltk, amount: '100', quote: reviewed })
+    setAllowances([100_000_000n])
+    const swapping = swapTokens(client)
+    await client.switchNetwork('eip155:31338')
+    await swapping
+    expect(fake.callsTo('sendTransaction')).toHaveLength(1)
+    expect(form.getState().swapping).toBe('failed')
   })
 })

@@ -1,11 +1,13 @@
 // The Swap views' form and the swap itself: the tokens and amount chosen, the quote kept fresh (asked 200 ms after
 // the last change, again every 10 s), what stops the swap, and the approve-then-swap steps with the wallet. The form
 // is kept per client, outside the views: the embedded wallet's approval view replaces them while the wallet asks.
+
+import { HttpError } from '../api/http.ts'
 import type { TokenBalance } from '../api/types.ts'
 import type { LatchClient } from '../createLatch.ts'
 import { floorBalance, parseAmount } from '../format/format.ts'
 import { createStore, type Store } from '../state/store.ts'
-import { convertApi, SWAP_COIN, type SwapToken } from './convert.ts'
+import { convertApi, SWAP_COIN, SWAP_SLIPPAGE, type SwapToken } from './convert.ts'
 
 /** The quote is asked this long after the last change of the form (typing). */
 export const SWAP_QUOTE_WAIT_MS = 200
@@ -96,12 +98,14 @@ export function followSwapQuotes(client: LatchClient): () => void {
   const api = convertApi(client)
   let timer: ReturnType<typeof setTimeout> | undefined
   let asked: string | undefined
+  /** The quote wanted now: reads for an earlier one (even of the same key, asked again) are dropped. */
+  let wanted: object | undefined
 
-  /** Reads the quote (and the gas price its fee is reckoned at), then again in 10 s while it is still wanted. */
-  const read = async (key: string, query: Parameters<typeof api.quote>[0], chainId: string) => {
+  /** Reads the quote (and the gas price its fee is reckoned at), then again every 10 s while it is wanted. */
+  const read = async (token: object, query: Parameters<typeof api.quote>[0], chainId: string) => {
     try {
       const [quote, gasPrice] = await Promise.all([api.quote(query), api.gasPrice(chainId)])
-      if (asked !== key) return
+      if (wanted !== token) return
       form.setState({
         quote: quote
           ? {
@@ -113,23 +117,23 @@ export function followSwapQuotes(client: LatchClient): () => void {
           : { status: 'none' },
       })
     } catch {
-      if (asked !== key) return
+      if (wanted !== token) return
       const retry = () => {
         clearTimeout(timer)
         form.setState({ quote: { status: 'loading' } })
-        void read(key, query, chainId)
+        void read(token, query, chainId)
       }
       form.setState({ quote: { status: 'failed', retry } })
-      return
     }
-    timer = setTimeout(() => read(key, query, chainId), SWAP_QUOTE_REFRESH_MS)
+    // A failed read is tried again too: the form does not stay stuck on it.
+    timer = setTimeout(() => read(token, query, chainId), SWAP_QUOTE_REFRESH_MS)
   }
 
   function follow() {
     const { caipNetworkId } = client.network.getState().activeNetwork
     const state = form.getState()
     if (state.caipNetworkId !== caipNetworkId) {
-      form.setState({ caipNetworkId, from: undefined, to: undefined, amount: '', swapping: 'idle' })
+      form.setState({ caipNetworkId, from: undefined, to: undefined, amount: '' })
       return
     }
     const { from, to } = state
@@ -139,13 +143,15 @@ export function followSwapQuotes(client: LatchClient): () => void {
     if (key === asked) return
     asked = key
     clearTimeout(timer)
+    const token = {}
+    wanted = token
     if (!from || !to || !amount || !userAddress) {
       form.setState({ quote: { status: 'idle' } })
       return
     }
     form.setState({ quote: { status: 'loading' } })
     const query = { amount: String(amount), from: from.address, to: to.address, userAddress }
-    timer = setTimeout(() => read(key, query, caipNetworkId), SWAP_QUOTE_WAIT_MS)
+    timer = setTimeout(() => read(token, query, caipNetworkId), SWAP_QUOTE_WAIT_MS)
   }
 
   const stops = [form, client.network, client.accounts].map((store) => store.subscribe(follow))
@@ -153,7 +159,7 @@ export function followSwapQuotes(client: LatchClient): () => void {
   return () => {
     for (const stop of stops) stop()
     clearTimeout(timer)
-    asked = undefined
+    asked = wanted = undefined
   }
 }
 
@@ -202,32 +208,38 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 export async function swapTokens(client: LatchClient): Promise<void> {
   const form = swapFormOf(client)
   const state = form.getState()
-  const { from, to, quote } = state
+  const { from, to, quote, swapping } = state
   const amount = swapAmountOf(state)
   const userAddress = userOf(client)
-  if (!from || !to || !amount || !userAddress) return
+  if (isSwapBusy(swapping) || !from || !to || !amount || !userAddress || quote.status !== 'ready') return
+  // Busy from the first moment: a second press while the allowance is read must not start a second swap.
+  form.setState({ swapping: 'swapping' })
   const api = convertApi(client)
+  // The least the review showed: the swap is built never to give less.
+  const minToAmount = String(minimumReceived(quote.toAmount))
   const pair = { userAddress, from: from.address, to: to.address, amount: String(amount) }
+  /** The wallet is asked only for the account and network the swap was built for. */
+  const send = (transaction: { to: string; data: string; value?: bigint }) => {
+    if (userOf(client) !== userAddress) throw new Error('The account or network changed during the swap')
+    return client.sendTransaction(transaction)
+  }
   try {
     if (!isSwapCoin(from) && (await api.allowance(from.address, userAddress)) < amount) {
       form.setState({ swapping: 'approving' })
       client.snack.show('loading', 'Approve limit increase in your wallet')
       const approval = await api.buildApprove(pair)
-      await client.sendTransaction({ to: approval.to, data: approval.data })
+      await send({ to: approval.to, data: approval.data })
       // The swap is built (and its gas estimated) against the allowance: wait until the approval is mined.
       for (let tries = 0; (await api.allowance(from.address, userAddress)) < amount; tries++) {
         if (tries === 60) throw new Error('The approval was not mined within a minute')
         await sleep(1000)
       }
+      form.setState({ swapping: 'swapping' })
     }
-    form.setState({ swapping: 'swapping' })
     client.snack.show('loading', 'Confirm transaction in your wallet')
-    const { tx, toAmount } = await api.buildSwap(pair)
-    await client.sendTransaction({ to: tx.to, data: tx.data, value: BigInt(tx.amount ?? 0) })
-    const got = floorBalance(
-      BigInt(toAmount || (quote.status === 'ready' ? quote.toAmount : 0n)),
-      to.decimals,
-    )
+    const { tx, toAmount } = await api.buildSwap({ ...pair, minToAmount })
+    await send({ to: tx.to, data: tx.data, value: BigInt(tx.amount ?? 0) })
+    const got = floorBalance(BigInt(toAmount), to.decimals)
     client.snack.show('success', `Swapped ${state.amount.trim()} ${from.symbol} to ${got} ${to.symbol}`)
     form.setState({ amount: '', swapping: 'idle' })
     client.router.reset('Account')
@@ -236,9 +248,24 @@ export async function swapTokens(client: LatchClient): Promise<void> {
     // EIP-1193's 4001: declined in the wallet.
     const declined = (error as { code?: unknown } | null)?.code === 4001
     form.setState({ swapping: declined ? 'declined' : 'failed' })
-    client.snack.show('error', declined ? 'Transaction declined' : 'Failed to swap. Please try again.')
+    // The swap was asked for with the review's minimum: a refusal of it is the price having moved.
+    const moved = error instanceof HttpError && error.status === 400
+    client.snack.show(
+      'error',
+      declined
+        ? 'Transaction declined'
+        : moved
+          ? 'The price has moved. Check the new quote.'
+          : 'Failed to swap. Please try again.',
+    )
   }
 }
+
+/** Whether a swap is under way (the wallet is asked, or about to be). */
+export const isSwapBusy = (swapping: Swapping) => swapping === 'approving' || swapping === 'swapping'
+
+/** The least a quote's swap gives at SPEC §9's slippage, as the views show it and the swap is held to. */
+export const minimumReceived = (toAmount: bigint) => (toAmount * BigInt(100 - SWAP_SLIPPAGE)) / 100n
 
 /** The token list read afresh past the server's cache, and Activity asked again, after a swap. */
 async function refreshAccount(client: LatchClient, userAddress: string) {

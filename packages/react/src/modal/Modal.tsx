@@ -78,16 +78,14 @@ export default function Modal() {
     if (event.target === event.currentTarget) client.close()
   }
 
-  const chunk = viewChunks[view]
+  // A view the modal does not know yet is a wallet feature's (opened with `open({ view })` before the Account view
+  // showed): the Account view stands in until its feature buttons make it known (Features.tsx).
+  const chunk = viewChunks[view] ?? viewChunks.Account
   const content = (
     <div className="latch-modal" data-shake={shake || undefined} data-view={view}>
       <Header titleId={titleId} />
       <div className="latch-body">
-        {chunk ? (
-          <ChunkSlot chunk={chunk} loading={<Spinner label="Loading" />} failed={viewFailed} />
-        ) : (
-          <p className="latch-muted latch-center-text">Not available yet.</p>
-        )}
+        <ChunkSlot chunk={chunk} loading={<Spinner label="Loading" />} failed={viewFailed} />
       </div>
       <Snackbar />
     </div>

@@ -49,6 +49,28 @@ describe('operationTypeOf', () => {
     expect(operationTypeOf({ to: token, input: `0x095ea7b3${word(bob).slice(2)}` })).toBe('approve')
     expect(operationTypeOf({ to: token, input: '0xa9059cbb' })).toBe('execute')
   })
+
+  it('calls a call to an exchange’s swap a trade (the coin it pays out moves inside the call)', async () => {
+    const { encodeFunctionData, parseAbi } = await import('viem')
+    const abi = parseAbi([
+      'function swapExactTokensForETH(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline)',
+      'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline)',
+    ])
+    const path = [token, bob] as `0x${string}`[]
+    for (const input of [
+      encodeFunctionData({
+        abi,
+        functionName: 'swapExactTokensForETH',
+        args: [1n, 1n, path, bob as `0x${string}`, 1n],
+      }),
+      encodeFunctionData({
+        abi,
+        functionName: 'swapExactETHForTokens',
+        args: [1n, path, bob as `0x${string}`, 1n],
+      }),
+    ])
+      expect(operationTypeOf({ to: token, input })).toBe('trade')
+  })
 })
 
 describe('decodeBlock', () => {

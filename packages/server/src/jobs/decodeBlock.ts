@@ -5,6 +5,19 @@ import type { IndexedBlock, TransferRow } from '../storage/history.ts'
 export const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
 /** ERC-20 approve(address,uint256). */
 const APPROVE_SELECTOR = '0x095ea7b3'
+/**
+ * Swaps: Uniswap V2 Router02's swapExact* (and their fee-on-transfer variants), and 1inch's swap. A swap's coin paid
+ * out by the router moves inside the call, which the history does not see: the call itself says it is a swap.
+ */
+const SWAP_SELECTORS = [
+  '0x7ff36ab5', // swapExactETHForTokens
+  '0x18cbafe5', // swapExactTokensForETH
+  '0x38ed1739', // swapExactTokensForTokens
+  '0xb6f9de95', // swapExactETHForTokensSupportingFeeOnTransferTokens
+  '0x791ac947', // swapExactTokensForETHSupportingFeeOnTransferTokens
+  '0x5c11d795', // swapExactTokensForTokensSupportingFeeOnTransferTokens
+  '0x07ed2379', // 1inch AggregationRouterV6 swap
+]
 
 export interface RpcTransaction {
   hash: string
@@ -50,6 +63,7 @@ export function operationTypeOf(transaction: Pick<RpcTransaction, 'to' | 'input'
   if (!transaction.to) return 'deploy'
   if (transaction.input === '0x' || transaction.input === '') return 'send'
   if (transaction.input.startsWith(APPROVE_SELECTOR)) return 'approve'
+  if (SWAP_SELECTORS.includes(transaction.input.slice(0, 10))) return 'trade'
   return 'execute'
 }
 

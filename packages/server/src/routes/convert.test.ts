@@ -296,6 +296,39 @@ describe('building and sending swaps', () => {
     expect((await balanceOf(LTK)) - ltk).toBe(BigInt(toAmount))
   })
 
+  test('never less than the minimum the visitor was shown: held to it, or refused when the price moved below', async () => {
+    const amount = parseEther('0.1')
+    const quote = await get(
+      `/v1/convert/quotes?${query({ amount: String(amount), from: ETH, to: caip(LTK) })}`,
+    )
+    const toAmount = BigInt(quote.body.quotes[0].toAmount)
+    const build = (minToAmount: bigint) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/convert/build-transaction',
+        payload: {
+          amount: String(amount),
+          from: ETH,
+          to: caip(LTK),
+          userAddress: user,
+          minToAmount: String(minToAmount),
+          disableEstimate: true,
+        },
+      })
+    // Shown 0.5 % below the quote: tighter than the 1 % slippage, so the swap asks for exactly that.
+    const shown = (toAmount * 995n) / 1000n
+    const held = await build(shown)
+    expect(held.statusCode).toBe(200)
+    expect(decodeFunctionData({ abi: routerAbi, data: held.json().tx.data }).args[0]).toBe(shown)
+    const moved = await build(toAmount + 1n)
+    expect(moved.json()).toEqual({
+      status: 'FAILED',
+      reasons: [
+        { field: 'minToAmount', description: 'The price has moved below the minimum shown: get a new quote' },
+      ],
+    })
+  })
+
   test('refused: the coin needs no approval; off the networks, Network not supported for Swaps', async () => {
     const approveCoin = await get(
       `/v1/convert/build-approve?${query({ userAddress: user, from: ETH, to: caip(LUSD) })}`,

@@ -36,25 +36,37 @@ export interface ConvertRoutesOptions {
   baseUrl: () => string
 }
 
-/** A refusal in the convert API's own shape (SPEC §7's aggregator API): `{ status: 'FAILED', reasons }`. */
-class ConvertRefusal extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly field: string,
-    message: string,
-  ) {
-    super(message)
-  }
-}
-
 /** SPEC §8. */
 const gasPriceUnsupported = 'Network not supported for Gas Price'
 const swapsUnsupported = 'Network not supported for Swaps'
 
 /** How long the tokens a provider lists are kept: they change with a deployment, not with every quote. */
 const tokensTtlMs = 5 * 60_000
+/** How long a quote and a gas price are kept: an open Swap view asks again every 10 s. */
+const quoteTtlMs = 5000
+const gasPriceTtlMs = 10_000
 /** The longest a provider may take before the request is answered 502. */
 const providerTimeoutMs = 8000
+
+/**
+ * Reads shared by key: one read at a time per key, its answer kept `ttlMs` (a failure is forgotten at once).
+ *
+ * @example
+ * const quotes = sharedReads<bigint>(5000)
+ * await quotes('eip155:1 ETH LUSD 1', () => provider.quote(pair))
+ */
+function sharedReads<T>(ttlMs: number) {
+  const kept = new LruCache<Promise<T>>({ maxEntries: 10_000, ttlMs })
+  return (key: string, read: () => Promise<T>): Promise<T> => {
+    let answer = kept.get(key)
+    if (!answer) {
+      answer = read()
+      kept.set(key, answer)
+      answer.catch(() => kept.delete(key))
+    }
+    return answer
+  }
+}
 
 const failed = (field: string, description: string) => ({
   status: 'FAILED' as const,
@@ -73,10 +85,11 @@ export const convertRoutes: FastifyPluginAsyncZod<ConvertRoutesOptions> = async 
 ) => {
   const networks = new Set(blockchain.swaps?.networks ?? [])
   const providers = blockchain.swaps?.providers ?? []
-  const tokenCache = new LruCache<SwapToken[]>({ maxEntries: 1000, ttlMs: tokensTtlMs })
-  const tokenReads = new Map<number, Promise<SwapToken[]>>()
-  // Concurrent requests for the same quote share one read of the provider: a flood of them costs one.
-  const quoteReads = new Map<string, ReturnType<SwapProvider['quote']>>()
+  // A flood of the same request costs the provider (perhaps an aggregator whose quota the deployment pays for) one
+  // read: answers are shared while they are read and kept a while after.
+  const tokenReads = sharedReads<SwapToken[]>(tokensTtlMs)
+  const quoteReads = sharedReads<Awaited<ReturnType<SwapProvider['quote']>>>(quoteTtlMs)
+  const gasReads = sharedReads<Awaited<ReturnType<SwapProvider['gasPrices']>>>(gasPriceTtlMs)
 
   // This plugin's refusals take the convert API's shape; the rest of the server keeps `{ error, field }`.
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -88,8 +101,6 @@ export const convertRoutes: FastifyPluginAsyncZod<ConvertRoutesOptions> = async 
       )
       return reply.code(400).send(failed(field, description))
     }
-    if (error instanceof ConvertRefusal)
-      return reply.code(error.statusCode).send(failed(error.field, error.message))
     if (error instanceof SwapProviderError) return reply.code(400).send(failed(error.field, error.message))
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500)
@@ -114,20 +125,8 @@ export const convertRoutes: FastifyPluginAsyncZod<ConvertRoutesOptions> = async 
       })
     })
 
-  async function tokensOf(provider: SwapProvider, chainId: number): Promise<SwapToken[]> {
-    const cached = tokenCache.get(String(chainId))
-    if (cached) return cached
-    let read = tokenReads.get(chainId)
-    if (!read) {
-      read = ask(provider.tokens(chainId)).then((tokens) => {
-        tokenCache.set(String(chainId), tokens)
-        return tokens
-      })
-      tokenReads.set(chainId, read)
-      void read.finally(() => tokenReads.delete(chainId)).catch(() => {})
-    }
-    return read
-  }
+  const tokensOf = (provider: SwapProvider, chainId: number) =>
+    tokenReads(String(chainId), () => ask(provider.tokens(chainId)))
 
   /** The token a CAIP-10 address names on the provider's list, or a 400 naming the field. */
   async function tokenOf(provider: SwapProvider, field: string, token: AccountOnChain): Promise<SwapToken> {
@@ -135,7 +134,7 @@ export const convertRoutes: FastifyPluginAsyncZod<ConvertRoutesOptions> = async 
     const found = (await tokensOf(provider, chainId)).find(
       (candidate) => candidate.address.toLowerCase() === token.address.toLowerCase(),
     )
-    if (!found) throw new ConvertRefusal(400, field, `${field} is not a token swapped on eip155:${chainId}`)
+    if (!found) throw new SwapProviderError(field, `${field} is not a token swapped on eip155:${chainId}`)
     return found
   }
 
@@ -143,7 +142,7 @@ export const convertRoutes: FastifyPluginAsyncZod<ConvertRoutesOptions> = async 
   function pairProvider(from: AccountOnChain, to: AccountOnChain) {
     const provider = providerOf(from.chainId)
     if (provider && to.chainId !== from.chainId)
-      throw new ConvertRefusal(400, 'to', `to must be on the chain of from (eip155:${from.chainId})`)
+      throw new SwapProviderError('to', `to must be on the chain of from (eip155:${from.chainId})`)
     return provider
   }
 
@@ -172,6 +171,8 @@ export const convertRoutes: FastifyPluginAsyncZod<ConvertRoutesOptions> = async 
   }
 
   const sdk = { config: { usage: true }, schema: { tags: ['convert'] } } as const
+  // What may reach the provider for each different request: its own, tighter limit.
+  const costly = { config: { usage: true, limit: 'swaps' }, schema: sdk.schema } as const
   const refusals = { 400: failedAnswer, 429: failedAnswer, 502: failedAnswer }
 
   app.get(
@@ -187,9 +188,7 @@ export const convertRoutes: FastifyPluginAsyncZod<ConvertRoutesOptions> = async 
       },
     },
     async (request) => {
-      const { chainId } = request.query
-      const [namespace, reference] = chainId.split(':')
-      const id = namespace === 'eip155' && /^\d{1,15}$/.test(reference ?? '') ? Number(reference) : undefined
+      const id = request.query.chainId
       const provider = providerOf(id)
       if (!provider || id === undefined) return { tokens: [] }
       const base = baseUrl()
@@ -208,7 +207,7 @@ export const convertRoutes: FastifyPluginAsyncZod<ConvertRoutesOptions> = async 
   app.get(
     '/v1/convert/quotes',
     {
-      ...sdk,
+      ...costly,
       schema: {
         ...sdk.schema,
         summary: 'What swapping an amount of one token gives of another, now',
@@ -227,15 +226,11 @@ export const convertRoutes: FastifyPluginAsyncZod<ConvertRoutesOptions> = async 
         tokenOf(provider, 'from', from),
         tokenOf(provider, 'to', to),
       ])
-      if (fromToken === toToken) throw new ConvertRefusal(400, 'to', 'to must be another token than from')
+      if (fromToken === toToken) throw new SwapProviderError('to', 'to must be another token than from')
       const key = JSON.stringify([chainId, fromToken.address, toToken.address, String(amount)])
-      let read = quoteReads.get(key)
-      if (!read) {
-        read = ask(provider.quote({ chainId, from: fromToken.address, to: toToken.address, amount }))
-        quoteReads.set(key, read)
-        void read.finally(() => quoteReads.delete(key)).catch(() => {})
-      }
-      const quote = await read
+      const quote = await quoteReads(key, () =>
+        ask(provider.quote({ chainId, from: fromToken.address, to: toToken.address, amount })),
+      )
       if (!quote) return { quotes: [] }
       const priceImpact =
         quote.priceImpact ?? (await impactFromPrices(chainId, fromToken, toToken, amount, quote.toAmount))
@@ -292,11 +287,10 @@ export const convertRoutes: FastifyPluginAsyncZod<ConvertRoutesOptions> = async 
       },
     },
     async (request) => {
-      const [namespace, reference] = request.query.chainId.split(':')
-      const id = namespace === 'eip155' && /^\d{1,15}$/.test(reference ?? '') ? Number(reference) : undefined
+      const id = request.query.chainId
       const provider = providerOf(id)
-      if (!provider || id === undefined) throw new ConvertRefusal(400, 'chainId', gasPriceUnsupported)
-      const prices = await ask(provider.gasPrices(id))
+      if (!provider || id === undefined) throw new SwapProviderError('chainId', gasPriceUnsupported)
+      const prices = await gasReads(String(id), () => ask(provider.gasPrices(id)))
       return { standard: String(prices.standard), fast: String(prices.fast), instant: String(prices.instant) }
     },
   )
@@ -304,7 +298,7 @@ export const convertRoutes: FastifyPluginAsyncZod<ConvertRoutesOptions> = async 
   app.get(
     '/v1/convert/build-approve',
     {
-      ...sdk,
+      ...costly,
       schema: {
         ...sdk.schema,
         summary: 'The approval the swap contract needs before it can move a token, for the wallet to send',
@@ -316,10 +310,10 @@ export const convertRoutes: FastifyPluginAsyncZod<ConvertRoutesOptions> = async 
     async (request) => {
       const { userAddress, from, to, amount } = request.query
       const provider = pairProvider(from, to)
-      if (!provider) throw new ConvertRefusal(400, 'from', swapsUnsupported)
+      if (!provider) throw new SwapProviderError('from', swapsUnsupported)
       const token = await tokenOf(provider, 'from', from)
       if (token.address.toLowerCase() === nativeTokenAddress)
-        throw new ConvertRefusal(400, 'from', 'from is the network’s coin, which needs no approval')
+        throw new SwapProviderError('from', 'from is the network’s coin, which needs no approval')
       const tx = await ask(
         provider.buildApprove({
           chainId: from.chainId!,
@@ -343,7 +337,7 @@ export const convertRoutes: FastifyPluginAsyncZod<ConvertRoutesOptions> = async 
   app.post(
     '/v1/convert/build-transaction',
     {
-      ...sdk,
+      ...costly,
       schema: {
         ...sdk.schema,
         summary: 'The swap, for the wallet to send',
@@ -356,14 +350,14 @@ export const convertRoutes: FastifyPluginAsyncZod<ConvertRoutesOptions> = async 
       },
     },
     async (request) => {
-      const { amount, from, to, userAddress, eip155, disableEstimate } = request.body
+      const { amount, from, to, userAddress, eip155, disableEstimate, minToAmount } = request.body
       const provider = pairProvider(from, to)
-      if (!provider) throw new ConvertRefusal(400, 'from', swapsUnsupported)
+      if (!provider) throw new SwapProviderError('from', swapsUnsupported)
       const [fromToken, toToken] = await Promise.all([
         tokenOf(provider, 'from', from),
         tokenOf(provider, 'to', to),
       ])
-      if (fromToken === toToken) throw new ConvertRefusal(400, 'to', 'to must be another token than from')
+      if (fromToken === toToken) throw new SwapProviderError('to', 'to must be another token than from')
       const tx = await ask(
         provider.buildSwap({
           chainId: from.chainId!,
@@ -373,6 +367,7 @@ export const convertRoutes: FastifyPluginAsyncZod<ConvertRoutesOptions> = async 
           userAddress: userAddress.address,
           slippage: eip155?.slippage ?? defaultSlippage,
           disableEstimate: disableEstimate ?? false,
+          ...(minToAmount === undefined ? {} : { minToAmount }),
         }),
       )
       return {

@@ -89,6 +89,21 @@ const examples: Record<string, Example> = {
   failed: {
     transaction: { from: alice, to: bob, operationType: 'send', status: 'failed' },
   },
+  swapForEth: {
+    // alice swaps LTK for ETH: the coin the exchange pays her moves inside the call, so only the LTK shows.
+    transaction: { from: alice, to: carol, operationType: 'trade' },
+    transfers: [
+      { logIndex: 0, kind: 'erc20', token: ltk, from: alice, to: bob, amount: '1000000000000000000' },
+    ],
+  },
+  refund: {
+    // Some of what alice paid comes back: the same token both ways is no swap.
+    transaction: { from: alice, to: carol, operationType: 'execute' },
+    transfers: [
+      { logIndex: 0, kind: 'erc20', token: lusd, from: alice, to: carol, amount: '5000000' },
+      { logIndex: 1, kind: 'erc20', token: lusd, from: carol, to: alice, amount: '1000000' },
+    ],
+  },
   swap: {
     // alice pays an exchange (carol) ETH and its pool (bob) pays her LUSD.
     transaction: { from: alice, to: carol, operationType: 'execute' },
@@ -144,7 +159,7 @@ describe('a transaction as the account sees it', () => {
     const body = (await t.app.inject(`/v1/account/${alice.toUpperCase().replace('0X', '0x')}/history`)).json()
     expect(body.next).toBeNull()
     expect(body.data.map((tx: { metadata: { hash: string } }) => Number(BigInt(tx.metadata.hash)))).toEqual([
-      10, 9, 8, 7, 6, 5, 4, 3, 2, 1,
+      12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1,
     ])
   })
 
@@ -168,8 +183,10 @@ describe('a transaction as the account sees it', () => {
   })
 
   it('a swap (something out, something else in) is a trade, both transfers shown', async () => {
-    const { swap } = await aliceHistory()
+    const { swap, swapForEth, refund } = await aliceHistory()
     expect(swap.metadata.operationType).toBe('trade')
+    expect(swapForEth.metadata.operationType).toBe('trade')
+    expect(refund.metadata.operationType).toBe('send')
     expect(swap.transfers.map((transfer: { direction: string }) => transfer.direction)).toEqual(['out', 'in'])
   })
 
@@ -217,7 +234,7 @@ describe('a transaction as the account sees it', () => {
     const carolHistory = (await t.app.inject(`/v1/account/${carol}/history`)).json()
     expect(
       carolHistory.data.map((tx: { metadata: { operationType: string } }) => tx.metadata.operationType),
-    ).toEqual(['receive', 'receive', 'send'])
+    ).toEqual(['receive', 'send', 'execute', 'receive', 'send'])
   })
 
   it('counts usage per project, SDK type and version', async () => {

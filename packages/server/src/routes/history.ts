@@ -103,9 +103,12 @@ function operationTypeFor(
   if (kind === 'deploy' || kind === 'approve') return kind
   if (mine.some((t) => t.from === ZERO && t.to === account)) return 'mint'
   if (mine.some((t) => t.to === ZERO && t.from === account)) return 'burn'
-  // Something went out and something else came in: a swap.
-  const out = mine.some((t) => t.from === account && t.to !== account)
-  if (out && mine.some((t) => t.to === account && t.from !== account)) return 'trade'
+  // A swap: the account called a swap, or one token went out and another came in.
+  if (kind === 'trade' && entry.transaction.from === account) return 'trade'
+  const tokenOf = (t: (typeof mine)[number]) => (t.kind === 'native' ? 'native' : t.token)
+  const out = new Set(mine.filter((t) => t.from === account && t.to !== account).map(tokenOf))
+  if (mine.some((t) => t.to === account && t.from !== account && !out.has(tokenOf(t))) && out.size)
+    return 'trade'
   if (mine.some((t) => t.from === account)) return 'send'
   if (mine.some((t) => t.to === account)) return 'receive'
   return kind === 'send' && entry.transaction.from === account ? 'send' : 'execute'

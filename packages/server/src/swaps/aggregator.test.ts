@@ -326,11 +326,11 @@ test('buildSwap: gas 0 (not estimated) leaves gas out', async () => {
   expect(swap.toAmount).toBe(3124556421n)
 })
 
-test('gasPrices: the EIP-1559 form → medium, high and instant max fees', async () => {
+test('gasPrices: the EIP-1559 form → the base fee with the medium, high and instant tips', async () => {
   expect(await provider().gasPrices(1)).toEqual({
-    standard: 15683647746n,
-    fast: 16583647746n,
-    instant: 33167295492n,
+    standard: 12986373122n + 100000000n,
+    fast: 12986373122n + 1000000000n,
+    instant: 12986373122n + 2000000000n,
   })
   expect(received).toEqual([{ path: '/gas-price/v1.5/1', query: {}, authorization: 'Bearer test-key' }])
 })

@@ -6,6 +6,7 @@ import {
   type GasPrices,
   type Hex,
   nativeTokenAddress,
+  priceMoved,
   type SwapProvider,
   SwapProviderError,
   type SwapQuote,
@@ -214,7 +215,10 @@ export function aggregatorSwapProvider(options: AggregatorOptions): SwapProvider
       return { from: owner, to, data, value, gasPrice }
     },
 
-    async buildSwap({ chainId, from, to, amount, userAddress, slippage, disableEstimate }, signal) {
+    async buildSwap(
+      { chainId, from, to, amount, userAddress, slippage, disableEstimate, minToAmount },
+      signal,
+    ) {
       const path = `/swap/v6.0/${chainPart(chainId)}/swap`
       const query = {
         src: from,
@@ -227,6 +231,12 @@ export function aggregatorSwapProvider(options: AggregatorOptions): SwapProvider
         disableEstimate: String(disableEstimate),
       }
       const { dstAmount, tx } = await answer(path, query, swapAnswer, signal)
+      // 1inch sets its own least amount (the quote less the slippage): below what the visitor was shown, refuse.
+      if (
+        minToAmount !== undefined &&
+        (dstAmount * BigInt(10_000 - Math.round(slippage * 100))) / 10_000n < minToAmount
+      )
+        throw new SwapProviderError('minToAmount', priceMoved)
       const transaction: SwapTransaction & { toAmount: bigint } = {
         from: tx.from,
         to: tx.to,
@@ -243,11 +253,13 @@ export function aggregatorSwapProvider(options: AggregatorOptions): SwapProvider
     async gasPrices(chainId, signal): Promise<GasPrices> {
       const path = `/gas-price/v1.5/${chainPart(chainId)}`
       const prices = await answer(path, {}, gasPriceAnswer, signal)
+      // What a transaction pays at each speed, the base fee and its tip: the max fee is a cap, often twice as much.
       if ('baseFee' in prices) {
+        const { baseFee, medium, high, instant } = prices
         return {
-          standard: prices.medium.maxFeePerGas,
-          fast: prices.high.maxFeePerGas,
-          instant: prices.instant.maxFeePerGas,
+          standard: baseFee + medium.maxPriorityFeePerGas,
+          fast: baseFee + high.maxPriorityFeePerGas,
+          instant: baseFee + instant.maxPriorityFeePerGas,
         }
       }
       return { standard: prices.standard, fast: prices.fast, instant: prices.instant }

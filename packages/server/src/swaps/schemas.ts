@@ -49,9 +49,14 @@ function amount(field: string) {
     .meta({ description: 'Base units, e.g. 1000000000000000000 for 1 ETH' })
 }
 
+/** A CAIP-2 chain id, as its eip155 chain id (undefined on another namespace's chain: no swap network). */
 const chainId = z
   .string({ error: 'chainId is required: a CAIP-2 chain id (eip155:1)' })
   .regex(caip2Pattern, 'chainId must be a CAIP-2 chain id (eip155:1)')
+  .transform((value) => {
+    const [, reference] = /^eip155:([1-9]\d{0,14})$/.exec(value) ?? []
+    return reference === undefined ? undefined : Number(reference)
+  })
   .meta({ description: 'CAIP-2, e.g. eip155:1' })
 
 export const quotesQuery = sdkQuery.extend({
@@ -104,6 +109,9 @@ export const buildTransactionBody = z.object({
   to: account('to'),
   userAddress: account('userAddress'),
   disableEstimate: z.boolean({ error: 'disableEstimate must be true or false' }).optional(),
+  minToAmount: amount('minToAmount')
+    .optional()
+    .meta({ description: 'The least the visitor was shown (base units of to): the swap never gives less' }),
 })
 
 const decimal = z.string().meta({ description: 'A whole number as a decimal string' })

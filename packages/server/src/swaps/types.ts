@@ -85,16 +85,26 @@ export interface SwapProvider {
     signal?: AbortSignal,
   ): Promise<SwapTransaction>
   /**
-   * The swap, to be sent by `userAddress`, giving at least the quote less `slippage` percent (1 for 1 %). Gas is
-   * estimated on the node unless `disableEstimate`; an estimate that fails (no allowance yet) leaves gas out.
+   * The swap, to be sent by `userAddress`, giving at least the quote less `slippage` percent (1 for 1 %), and never
+   * less than `minToAmount` (what the visitor was shown): when the price has moved below it, a `SwapProviderError`
+   * (`priceMoved`). Gas is estimated on the node unless `disableEstimate`; an estimate that fails (no allowance yet)
+   * leaves gas out.
    */
   buildSwap(
-    parameters: SwapPair & { userAddress: Address; slippage: number; disableEstimate: boolean },
+    parameters: SwapPair & {
+      userAddress: Address
+      slippage: number
+      disableEstimate: boolean
+      minToAmount?: bigint
+    },
     signal?: AbortSignal,
   ): Promise<SwapTransaction & { toAmount: bigint }>
   /** Gas prices on the chain. */
   gasPrices(chainId: number, signal?: AbortSignal): Promise<GasPrices>
 }
+
+/** The refusal of a swap whose price has moved below the least the visitor was shown. */
+export const priceMoved = 'The price has moved below the minimum shown: get a new quote'
 
 /** A refusal the visitor may read: the route answers it 400 `{ status: 'FAILED', reasons: [{ field, description }] }`. */
 export class SwapProviderError extends Error {

@@ -20,6 +20,7 @@ import {
   type Address,
   type GasPrices,
   nativeTokenAddress,
+  priceMoved,
   type SwapPair,
   type SwapProvider,
   SwapProviderError,
@@ -237,13 +238,24 @@ export function uniswapV2SwapProvider(deployments: readonly UniswapV2Chain[]): S
     },
 
     async buildSwap(parameters) {
-      const { chainId, from, to, amount, userAddress, slippage, disableEstimate } = parameters
+      const {
+        chainId,
+        from,
+        to,
+        amount,
+        userAddress,
+        slippage,
+        disableEstimate,
+        minToAmount = 0n,
+      } = parameters
       const { client, router } = deploymentOf(chainId)
       const route = await bestRoute(parameters)
       if (!route) throw new SwapProviderError('amount', 'Insufficient liquidity')
       const toAmount = route.amounts.at(-1)!
-      // Slippage in hundredths of a percent: 1 → 9 900 of 10 000.
-      const minOut = (toAmount * (10_000n - BigInt(Math.round(slippage * 100)))) / 10_000n
+      if (toAmount < minToAmount) throw new SwapProviderError('minToAmount', priceMoved)
+      // Slippage in hundredths of a percent: 1 → 9 900 of 10 000; never below what the visitor was shown.
+      const slipped = (toAmount * (10_000n - BigInt(Math.round(slippage * 100)))) / 10_000n
+      const minOut = slipped > minToAmount ? slipped : minToAmount
       const block = await client.getBlock()
       const deadline = block.timestamp + BigInt(deadlineSeconds)
       const data = same(from, nativeTokenAddress)

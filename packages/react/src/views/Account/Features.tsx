@@ -1,4 +1,5 @@
-import { isRestrictedTimeZone, swapTokensQuery, type View, type WalletFeature } from '@latch/core'
+import { isRestrictedTimeZone, swapTokensOf, type View, type WalletFeature } from '@latch/core'
+import { useEffect } from 'react'
 import { useAsync } from '../../async.tsx'
 import { createChunk } from '../../chunk.ts'
 import { Icon, type IconName } from '../../components/Icon/Icon.tsx'
@@ -45,12 +46,15 @@ export default function Features() {
   const { options } = client
   const { caipNetworkId } = useNetwork()
   const swaps = useAsync(
-    options.features.swaps &&
-      !isRestrictedTimeZone() &&
-      (() => client.api().then((api) => api.queryClient.fetchQuery(swapTokensQuery(client, caipNetworkId)))),
+    options.features.swaps && !isRestrictedTimeZone() && (() => swapTokensOf(client, caipNetworkId)),
     caipNetworkId,
   )
   const swappable = swaps?.status === 'ready' && swaps.value.length > 1
+  // Opened on a feature's view before it was known (the Account view stood in): the modal shows it now.
+  useEffect(() => {
+    const { store } = client.router
+    if (store.getState().view !== 'Account') store.replace({ ...store.getState() })
+  }, [client])
   return (
     <div className="latch-features">
       {options.walletFeaturesOrder.map((feature) => {

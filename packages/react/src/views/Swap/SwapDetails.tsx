@@ -1,7 +1,7 @@
 import {
   floorBalance,
+  minimumReceived,
   PRICE_IMPACT_WARN,
-  SWAP_SLIPPAGE,
   type SwapFormState,
   swapAmountOf,
   type TokenBalance,
@@ -36,13 +36,13 @@ export function SwapDetails({
         <>
           <dt className="latch-muted">Price impact</dt>
           <dd className={priceImpact > PRICE_IMPACT_WARN ? 'latch-swap-warning' : undefined}>
-            {priceImpact.toFixed(2)} %
+            {priceImpact.toFixed(2)} %{priceImpact > PRICE_IMPACT_WARN && ' (high)'}
           </dd>
         </>
       )}
       <dt className="latch-muted">Minimum received</dt>
       <dd>
-        {amountText((quote.toAmount * BigInt(100 - SWAP_SLIPPAGE)) / 100n, to)} {to.symbol}
+        {amountText(minimumReceived(quote.toAmount), to)} {to.symbol}
       </dd>
       {fee !== undefined && (
         <>

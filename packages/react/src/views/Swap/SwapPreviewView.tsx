@@ -1,4 +1,4 @@
-import { swapTokens } from '@latch/core'
+import { isSwapBusy, swapTokens } from '@latch/core'
 import { useLatchClient } from '../../context.ts'
 import { SwapDetails } from './SwapDetails.tsx'
 import { amountText, type SwapViewProps, useSwap } from './useSwap.ts'
@@ -14,7 +14,7 @@ export default function SwapPreviewView(props: SwapViewProps) {
   const client = useLatchClient()
   const { form, balances, problem } = useSwap(props)
   const { from, to, quote, swapping } = form
-  const busy = swapping === 'approving' || swapping === 'swapping'
+  const busy = isSwapBusy(swapping)
 
   if (!from || !to || quote.status === 'idle') {
     return (
@@ -38,6 +38,11 @@ export default function SwapPreviewView(props: SwapViewProps) {
         </p>
       </div>
       <SwapDetails {...props} form={form} balances={balances} />
+      {quote.status === 'failed' && !busy && (
+        <button type="button" className="latch-button latch-button-secondary" onClick={quote.retry}>
+          Could not get a quote. Try again
+        </button>
+      )}
       {(swapping === 'declined' || swapping === 'failed' || (problem && !busy)) && (
         <p className="latch-error-text" role="alert">
           {swapping === 'declined'

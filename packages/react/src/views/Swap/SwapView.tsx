@@ -1,4 +1,12 @@
-import { balanceOf, floorBalance, heldOf, isSwapCoin, type SwapToken, swapFormOf } from '@latch/core'
+import {
+  balanceOf,
+  floorBalance,
+  heldOf,
+  isSwapBusy,
+  isSwapCoin,
+  type SwapToken,
+  swapFormOf,
+} from '@latch/core'
 import { type FormEvent, useEffect, useId } from 'react'
 import { Icon } from '../../components/Icon/Icon.tsx'
 import { useLatchClient } from '../../context.ts'
@@ -21,7 +29,7 @@ export default function SwapView(props: SwapViewProps) {
   const receiveId = useId()
   const ready = !problem && quote.status === 'ready'
   // A new swap: how the last attempt ended is not this one's.
-  useEffect(() => form.setState({ swapping: 'idle' }), [form])
+  useEffect(() => form.setState((last) => (isSwapBusy(last.swapping) ? {} : { swapping: 'idle' })), [form])
 
   const pick = (picking: 'from' | 'to') => {
     form.setState({ picking })
@@ -77,7 +85,7 @@ export default function SwapView(props: SwapViewProps) {
             autoComplete="off"
             placeholder="0"
             value={state.amount}
-            onChange={(event) => form.setState({ amount: event.target.value, swapping: 'idle' })}
+            onChange={(event) => form.setState({ amount: event.target.value })}
           />
           {tokenButton(from, 'from')}
         </div>
@@ -107,6 +115,7 @@ export default function SwapView(props: SwapViewProps) {
         </span>
         <div className="latch-swap-row">
           <output
+            aria-live="off"
             className="latch-swap-amount latch-clip"
             aria-labelledby={receiveId}
             data-testid="latch-swap-receive"
@@ -121,6 +130,11 @@ export default function SwapView(props: SwapViewProps) {
         </div>
       </div>
       <SwapDetails {...props} form={state} balances={balances} />
+      {list?.status === 'ready' && list.value.length < 2 && (
+        <p className="latch-error-text" role="alert">
+          Network not supported for Swaps
+        </p>
+      )}
       {list?.status === 'failed' && (
         <button type="button" className="latch-button latch-button-secondary" onClick={list.retry}>
           Try again

@@ -4,7 +4,7 @@ import {
   type SwapToken,
   swapFormOf,
   swapProblem,
-  swapTokensQuery,
+  swapTokensOf,
   type TokenBalance,
 } from '@latch/core'
 import { useEffect } from 'react'
@@ -40,10 +40,7 @@ export function useSwap({ tokens: module }: SwapViewProps): SwapViewState {
   const form = useStore(swapFormOf(client), whole)
   const held = module.useTokenBalances(useAccount().address, caipNetworkId)
   const balances = held.status === 'ready' && held.result.isSuccess ? held.result.data : undefined
-  const list = useAsync(
-    () => client.api().then((api) => api.queryClient.fetchQuery(swapTokensQuery(client, caipNetworkId))),
-    caipNetworkId,
-  )
+  const list = useAsync(() => swapTokensOf(client, caipNetworkId), caipNetworkId)
   const coin = list?.status === 'ready' ? list.value[0] : undefined
   useEffect(() => {
     const { from, caipNetworkId: formNetwork } = swapFormOf(client).getState()
