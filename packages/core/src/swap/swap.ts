@@ -201,7 +201,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 /**
  * Swaps what the form holds: when the router may not yet move enough of the token, the approval first ('Approve
  * limit increase in your wallet'), waiting until it is mined; then the swap ('Confirm transaction in your wallet'),
- * built at SPEC §9's slippage. On success 'Swapped X to Y', the balances read afresh, Activity asked again and the
+ * built at SPEC §9's slippage and never to give less than the review's minimum. Runs once however often it is asked,
+ * and asks the wallet only for the account and network it was built for. On success 'Swapped X to Y', the balances read afresh, Activity asked again and the
  * form emptied; the views return to Account. A decline in the wallet at either step leaves the form 'declined',
  * another failure 'failed' (the preview offers to try again).
  */
