@@ -23,6 +23,7 @@ import { healthRoutes } from './routes/health.ts'
 import { historyRoutes } from './routes/history.ts'
 import { imageRoutes } from './routes/images.ts'
 import { namesRoutes } from './routes/names.ts'
+import { onrampRoutes } from './routes/onramp.ts'
 import { sessionsRoutes } from './routes/sessions.ts'
 import { docsCsp, registerSecurity } from './security.ts'
 import type { Storage } from './storage/types.ts'
@@ -133,6 +134,7 @@ export async function createApp(options: CreateAppOptions): Promise<LatchApp> {
   if (options.blockchain) {
     await app.register(blockchainRoutes, { blockchain: options.blockchain, baseUrl })
     await app.register(convertRoutes, { blockchain: options.blockchain, baseUrl })
+    await app.register(onrampRoutes, { blockchain: options.blockchain })
     await app.register(namesRoutes, { storage, blockchain: options.blockchain, ...options.names })
     await app.register(sessionsRoutes, { storage, blockchain: options.blockchain, ...options.sessions })
     await app.register(historyRoutes, { storage, blockchain: options.blockchain, baseUrl })

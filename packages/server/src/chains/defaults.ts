@@ -1,3 +1,4 @@
+import { sandboxOnrampProvider } from '../onramp/sandbox.ts'
 import { specSwapNetworks } from '../swaps/types.ts'
 import { uniswapV2SwapProvider } from '../swaps/uniswapV2.ts'
 import { fixedPriceProvider } from './fixedPriceProvider.ts'
@@ -65,9 +66,12 @@ export function devnetBlockchainConfig(parameters: DevnetBlockchainConfigParamet
     devnetChain(31337, 'Latch Devnet A', parameters.rpcA ?? 'http://127.0.0.1:8545'),
     devnetChain(31338, 'Latch Devnet B', parameters.rpcB ?? 'http://127.0.0.1:8546'),
   ]
+  const prices = fixedPriceProvider(devnetPrices)
   return {
     chains,
-    prices: fixedPriceProvider(devnetPrices),
+    prices,
+    // The devnet's own on-ramp: the sandbox sells its ETH and LUSD.
+    onramp: { providers: [sandboxOnrampProvider(chains, prices)] },
     swaps: {
       networks: [...specSwapNetworks, ...chains.map((chain) => chain.chainId)],
       providers: [

@@ -1,3 +1,4 @@
+import type { OnrampProvider } from '../onramp/types.ts'
 import type { SwapProvider } from '../swaps/types.ts'
 
 /** A token the server reads balances of on a chain. */
@@ -53,6 +54,8 @@ export interface BlockchainConfig {
   ensRpcUrl?: string
   /** Swaps (`/v1/convert/*`); without it every network answers as one swaps are not offered on. */
   swaps?: SwapsConfig
+  /** The on-ramp's providers (`/v1/onramp/*`), asked in order; without any, SPEC §8's sample and mock answer. */
+  onramp?: { providers: readonly OnrampProvider[] }
 }
 
 /** Where swaps are offered, and who makes them. */
