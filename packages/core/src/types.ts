@@ -114,6 +114,8 @@ export interface AdapterSendTransactionParameters extends AdapterConnectorParame
   value?: bigint | undefined
   /** Hex calldata. */
   data?: string | undefined
+  /** The gas limit; the wallet estimates it when absent. */
+  gas?: bigint | undefined
 }
 
 export interface AdapterPrepareTransferParameters {

@@ -1,6 +1,7 @@
 import { type AnvilInstance, startAnvil } from './anvil.ts'
 import { deployTestTokens } from './deploy.ts'
 import { type DeployedExchange, deployExchange } from './exchange.ts'
+import { fundOnrampPayer } from './onrampPayer.ts'
 import type { DeployedToken } from './tokens.ts'
 
 export interface DevnetChainParameters {
@@ -62,7 +63,9 @@ export async function startDevnet(parameters: StartDevnetParameters = {}): Promi
         const chain = { chainId: instance.chainId, rpcUrl: instance.rpcUrl, port: instance.port }
         if (!tokens) return { ...chain, tokens: [] }
         const deployed = await deployTestTokens(instance.rpcUrl)
-        return { ...chain, tokens: deployed, exchange: await deployExchange(instance.rpcUrl) }
+        const exchange = await deployExchange(instance.rpcUrl)
+        await fundOnrampPayer(instance.rpcUrl)
+        return { ...chain, tokens: deployed, exchange }
       }),
     )
     return { chains: devnetChains, stop }

@@ -26,6 +26,7 @@ export {
   type MailCatcherOptions,
   startMailCatcher,
 } from './mailCatcher.ts'
+export { fundOnrampPayer, onrampPayer, onrampPayerFunds, onrampPayerKey } from './onrampPayer.ts'
 export { deploySmartWalletFactory, type SmartWalletFactory } from './smartWallet.ts'
 export {
   type DeployedToken,

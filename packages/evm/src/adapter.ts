@@ -141,9 +141,9 @@ export function createEvmAdapter(context: AdapterContext, options: EvmAdapterOpt
       return signMessage({ provider, address, message, promptTimeoutMs: settings.promptTimeoutMs })
     },
 
-    async sendTransaction({ connectorId, network, from, to, value, data }) {
+    async sendTransaction({ connectorId, network, from, to, value, data, gas }) {
       const provider = await walletOf(connectorId)
-      return sendTransaction({ provider, network, from, to, value, data, timeouts: settings })
+      return sendTransaction({ provider, network, from, to, value, data, gas, timeouts: settings })
     },
 
     async prepareTransfer(parameters) {

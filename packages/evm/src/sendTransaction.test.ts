@@ -11,7 +11,7 @@ const { announce } = announcedWallets({ authorised: true })
 const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
 describe('sendTransaction', () => {
-  it('sends value as hex with data and resolves the hash', async () => {
+  it('sends value, and the gas limit when given, as hex with data and resolves the hash', async () => {
     const wallet = announce({ answers: { eth_sendTransaction: () => '0xhash' } })
     const hash = await createTestAdapter().sendTransaction({
       connectorId: wallet.info.rdns,
@@ -20,15 +20,16 @@ describe('sendTransaction', () => {
       to,
       value: 10n ** 18n,
       data: '0x1234',
+      gas: 150_000n,
     })
     expect(hash).toBe('0xhash')
     expect(wallet.calls.at(-1)).toEqual({
       method: 'eth_sendTransaction',
-      params: [{ from: anvilAccount0, to, value: '0xde0b6b3a7640000', data: '0x1234' }],
+      params: [{ from: anvilAccount0, to, value: '0xde0b6b3a7640000', data: '0x1234', gas: '0x249f0' }],
     })
   })
 
-  it('leaves out value and data that were not given', async () => {
+  it('leaves out value, data and gas that were not given', async () => {
     const wallet = announce()
     await createTestAdapter().sendTransaction({
       connectorId: wallet.info.rdns,

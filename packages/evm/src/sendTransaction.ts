@@ -12,6 +12,8 @@ export interface SendTransactionParameters {
   to: string
   value?: bigint | undefined
   data?: string | undefined
+  /** The gas limit; the wallet estimates it when absent. */
+  gas?: bigint | undefined
   timeouts: Pick<ResolvedEvmAdapterOptions, 'requestTimeoutMs' | 'promptTimeoutMs'>
 }
 
@@ -23,7 +25,7 @@ export interface SendTransactionParameters {
  * const hash = await sendTransaction({ provider, network: devnetA, from, to, value: 10n ** 18n, timeouts })
  */
 export async function sendTransaction(parameters: SendTransactionParameters): Promise<string> {
-  const { provider, network, from, to, value, data, timeouts } = parameters
+  const { provider, network, from, to, value, data, gas, timeouts } = parameters
   if (value !== undefined && value < 0n)
     throw new BaseError('Invalid amount', { details: `A transaction cannot send ${value} wei.` })
   // The wallet signs for whatever chain it is on; sending there would spend funds on the wrong network.
@@ -38,6 +40,7 @@ export async function sendTransaction(parameters: SendTransactionParameters): Pr
     to,
     ...(value === undefined ? {} : { value: numberToHex(value) }),
     ...(data === undefined ? {} : { data }),
+    ...(gas === undefined ? {} : { gas: numberToHex(gas) }),
   }
   const hash = await requestWallet(provider, {
     method: 'eth_sendTransaction',

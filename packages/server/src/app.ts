@@ -23,7 +23,7 @@ import { healthRoutes } from './routes/health.ts'
 import { historyRoutes } from './routes/history.ts'
 import { imageRoutes } from './routes/images.ts'
 import { namesRoutes } from './routes/names.ts'
-import { onrampRoutes } from './routes/onramp.ts'
+import { createOnramp, onrampRoutes } from './routes/onramp.ts'
 import { sessionsRoutes } from './routes/sessions.ts'
 import { docsCsp, registerSecurity } from './security.ts'
 import type { Storage } from './storage/types.ts'
@@ -134,10 +134,11 @@ export async function createApp(options: CreateAppOptions): Promise<LatchApp> {
   if (options.blockchain) {
     await app.register(blockchainRoutes, { blockchain: options.blockchain, baseUrl })
     await app.register(convertRoutes, { blockchain: options.blockchain, baseUrl })
-    await app.register(onrampRoutes, { blockchain: options.blockchain })
+    const onramp = createOnramp({ blockchain: options.blockchain, storage, baseUrl, log: app.log })
+    await app.register(onrampRoutes, { blockchain: options.blockchain, onramp })
     await app.register(namesRoutes, { storage, blockchain: options.blockchain, ...options.names })
     await app.register(sessionsRoutes, { storage, blockchain: options.blockchain, ...options.sessions })
-    await app.register(historyRoutes, { storage, blockchain: options.blockchain, baseUrl })
+    await app.register(historyRoutes, { storage, blockchain: options.blockchain, baseUrl, onramp })
   }
   return app
 }

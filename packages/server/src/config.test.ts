@@ -211,3 +211,13 @@ test('LATCH_CONFIG gives the chains and the projects; without chains in it the d
     ['https://app.example.com', 'https://*.app.example.com'],
   ])
 })
+
+test('LATCH_ONRAMP_SANDBOX_KEY: the sandbox on-ramp off, or delivering from another account', () => {
+  expect(readConfig({}).blockchain).toBeUndefined()
+  const key = `0x${'ab'.repeat(32)}`
+  expect(readConfig({ LATCH_ONRAMP_SANDBOX_KEY: key }).blockchain!.onramp).toEqual({ sandbox: { payerKey: key } })
+  expect(readConfig({ LATCH_ONRAMP_SANDBOX_KEY: 'off' }).blockchain!.onramp).toEqual({})
+  expect(() => readConfig({ LATCH_ONRAMP_SANDBOX_KEY: '0x12' })).toThrow(
+    'LATCH_ONRAMP_SANDBOX_KEY must be off or a private key',
+  )
+})

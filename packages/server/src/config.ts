@@ -1,6 +1,6 @@
 import { readKey } from './auth/secrets.ts'
 import { devnetBlockchainConfig } from './chains/defaults.ts'
-import type { SwapsConfig } from './chains/types.ts'
+import type { OnrampConfig, SwapsConfig } from './chains/types.ts'
 import { loadConfigFile } from './configFile.ts'
 import { defaultRateLimits, type RateLimits } from './limits.ts'
 import type { FrameOptions, StartServerOptions } from './startServer.ts'
@@ -155,6 +155,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): StartServerOpt
     const blockchain = options.blockchain ?? devnetBlockchainConfig()
     options.blockchain = { ...blockchain, swaps: readSwaps(env, blockchain.swaps) }
   }
+  if (env.LATCH_ONRAMP_SANDBOX_KEY) {
+    const blockchain = options.blockchain ?? devnetBlockchainConfig()
+    options.blockchain = { ...blockchain, onramp: readSandbox(env.LATCH_ONRAMP_SANDBOX_KEY, blockchain.onramp) }
+  }
   if (env.LATCH_INDEX !== undefined && env.LATCH_INDEX !== '') {
     if (env.LATCH_INDEX !== 'on' && env.LATCH_INDEX !== 'off')
       throw new Error('LATCH_INDEX must be on or off')
@@ -197,6 +201,18 @@ function readSwaps(env: NodeJS.ProcessEnv, configured: SwapsConfig | undefined):
     )
   }
   return { networks, providers }
+}
+
+/**
+ * LATCH_ONRAMP_SANDBOX_KEY: `off` (no sandbox, even on the devnet), or the private key of the account that delivers
+ * the sandbox's purchases (the sandbox then runs on any chains: a test network's).
+ */
+function readSandbox(text: string, configured: OnrampConfig | undefined): OnrampConfig {
+  const { sandbox: _, ...rest } = configured ?? {}
+  if (text === 'off') return rest
+  if (!/^0x[0-9a-fA-F]{64}$/.test(text))
+    throw new Error('LATCH_ONRAMP_SANDBOX_KEY must be off or a private key (0x and 64 hex digits)')
+  return { ...rest, sandbox: { payerKey: text as `0x${string}` } }
 }
 
 /** `off`, or `read=1200,write=10` over the defaults. */

@@ -2,6 +2,19 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { fieldName } from './fieldName.ts'
 
+/**
+ * A request a provider (swaps, the on-ramp) refuses for a reason the visitor may read, naming the request's field:
+ * the routes answer it 400, in their own shape.
+ */
+export class ProviderRefusal extends Error {
+  override name = 'ProviderRefusal'
+  readonly field: string
+  constructor(field: string, message: string) {
+    super(message)
+    this.field = field
+  }
+}
+
 /** The JSON body of every error response. */
 export interface ErrorBody {
   error: string

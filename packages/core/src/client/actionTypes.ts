@@ -49,6 +49,8 @@ export interface SendTransactionParameters {
   value?: bigint
   /** Hex calldata. */
   data?: string
+  /** The gas limit; the wallet estimates it when absent. */
+  gas?: bigint
 }
 /** The transaction's hash. */
 export type SendTransactionReturnType = string

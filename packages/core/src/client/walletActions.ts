@@ -1,6 +1,7 @@
 import { ConnectorNotConnectedError, NoActiveCaipAddressError } from '../errors/BaseError.ts'
 import { toRpcError } from '../errors/rpc.ts'
 import { PENDING_TRANSACTIONS_LIMIT } from '../state/account.ts'
+import type { SendTransactionParameters } from './actionTypes.ts'
 import type { AdapterRegistry } from './adapters.ts'
 import type { BalanceReader } from './balance.ts'
 import type { ClientContext } from './context.ts'
@@ -29,15 +30,7 @@ export function createWalletActions(
         throw toRpcError(e)
       })
     },
-    async sendTransaction({
-      to,
-      value,
-      data,
-    }: {
-      to: string
-      value?: bigint
-      data?: string
-    }): Promise<string> {
+    async sendTransaction({ to, value, data, gas }: SendTransactionParameters): Promise<string> {
       const { adapter, connectorId, address } = await activeConnection()
       const hash = await adapter
         .sendTransaction({
@@ -47,6 +40,7 @@ export function createWalletActions(
           to,
           value,
           data,
+          gas,
         })
         .catch((e: unknown) => {
           throw toRpcError(e)

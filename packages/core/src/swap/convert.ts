@@ -29,6 +29,8 @@ export interface ConvertTransaction {
   /** The coin sent with it, in wei (`value` for approvals, `amount` for swaps). */
   value?: string
   amount?: string
+  /** The gas the server reckons it needs, with headroom (absent when the node could not estimate it). */
+  eip155?: { gas?: string }
 }
 
 /** SPEC §9: swaps give at least the quote less 1 %. */

@@ -59,7 +59,10 @@ async function setUp() {
     json({ tx: { to: lusd.address.split(':')[2], data: '0xa9', value: '0' } }),
   )
   server.handle('/v1/convert/build-transaction', () =>
-    json({ tx: { to: '0xrouter', data: '0x7ff3', amount: '500000000000000000' }, toAmount: '1490123456' }),
+    json({
+      tx: { to: '0xrouter', data: '0x7ff3', amount: '500000000000000000', eip155: { gas: '155000' } },
+      toAmount: '1490123456',
+    }),
   )
   server.handle(`/v1/account/${ADDRESS_A}/balance`, () => json({ balances: [devnetEth, devnetLusd] }))
   vi.stubGlobal('fetch', server.fetch)
@@ -268,7 +271,7 @@ describe('the quote, kept fresh while the Swap views show', () => {
 })
 
 describe('swapping', () => {
-  it('the coin: no approval, the swap sent as built, "Swapped", the balances read afresh, back to Account', async () => {
+  it('the coin: no approval, the swap sent as built (at its gas), "Swapped", the balances read afresh, back to Account', async () => {
     const { client, fake, server, form } = await setUp()
     client.router.reset('SwapPreview')
     form.setState({ caipNetworkId: A, from: eth, to: lusd, amount: '0.5', quote: reviewed })
@@ -277,7 +280,12 @@ describe('swapping', () => {
     // Held to the least the review showed: the quote less 1 %.
     expect(JSON.parse(server.to('/v1/convert/build-transaction')[0]!.body!).minToAmount).toBe('1475595000')
     expect(fake.callsTo('sendTransaction')).toEqual([
-      expect.objectContaining({ to: '0xrouter', data: '0x7ff3', value: 500_000_000_000_000_000n }),
+      expect.objectContaining({
+        to: '0xrouter',
+        data: '0x7ff3',
+        value: 500_000_000_000_000_000n,
+        gas: 155_000n,
+      }),
     ])
     // The loading message closes first (SPEC §4): the outcome shows 150 ms later.
     await vi.waitFor(() =>

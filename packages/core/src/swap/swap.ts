@@ -4,6 +4,7 @@
 
 import { HttpError } from '../api/http.ts'
 import type { TokenBalance } from '../api/types.ts'
+import type { SendTransactionParameters } from '../client/actionTypes.ts'
 import type { LatchClient } from '../createLatch.ts'
 import { floorBalance, parseAmount } from '../format/format.ts'
 import { createStore, type Store } from '../state/store.ts'
@@ -220,7 +221,7 @@ export async function swapTokens(client: LatchClient): Promise<void> {
   const minToAmount = String(minimumReceived(quote.toAmount))
   const pair = { userAddress, from: from.address, to: to.address, amount: String(amount) }
   /** The wallet is asked only for the account and network the swap was built for. */
-  const send = (transaction: { to: string; data: string; value?: bigint }) => {
+  const send = (transaction: SendTransactionParameters) => {
     if (userOf(client) !== userAddress) throw new Error('The account or network changed during the swap')
     return client.sendTransaction(transaction)
   }
@@ -239,7 +240,13 @@ export async function swapTokens(client: LatchClient): Promise<void> {
     }
     client.snack.show('loading', 'Confirm transaction in your wallet')
     const { tx, toAmount } = await api.buildSwap({ ...pair, minToAmount })
-    await send({ to: tx.to, data: tx.data, value: BigInt(tx.amount ?? 0) })
+    const gas = tx.eip155?.gas
+    await send({
+      to: tx.to,
+      data: tx.data,
+      value: BigInt(tx.amount ?? 0),
+      ...(gas ? { gas: BigInt(gas) } : {}),
+    })
     const got = floorBalance(BigInt(toAmount), to.decimals)
     client.snack.show('success', `Swapped ${state.amount.trim()} ${from.symbol} to ${got} ${to.symbol}`)
     form.setState({ amount: '', swapping: 'idle' })

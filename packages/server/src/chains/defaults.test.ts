@@ -1,13 +1,24 @@
 import { readdirSync, readFileSync } from 'node:fs'
-import { exchangeAddresses, exchangePools, testTokenAddresses, testTokens } from '@latch/devnet'
+import {
+  exchangeAddresses,
+  exchangePools,
+  onrampPayerKey,
+  testTokenAddresses,
+  testTokens,
+} from '@latch/devnet'
 import { describe, expect, it } from 'vitest'
-import { devnetBlockchainConfig, devnetExchange, devnetTokens } from './defaults.ts'
+import { devnetBlockchainConfig, devnetExchange, devnetOnrampPayerKey, devnetTokens } from './defaults.ts'
 
 describe('the devnet defaults', () => {
   it('list the tokens the devnet deploys, at the addresses it deploys them to', () => {
     expect(devnetTokens).toEqual(
       testTokens.map((token) => ({ ...token, address: testTokenAddresses[token.symbol] })),
     )
+  })
+
+  it('deliver the sandbox on-ramp’s purchases from the account the devnet funds for it', () => {
+    expect(devnetOnrampPayerKey).toBe(onrampPayerKey)
+    expect(devnetBlockchainConfig().onramp?.sandbox?.payerKey).toBe(onrampPayerKey)
   })
 
   it('swap on the exchange the devnet deploys, the tokens its pools hold', async () => {

@@ -1,4 +1,3 @@
-import { sandboxOnrampProvider } from '../onramp/sandbox.ts'
 import { specSwapNetworks } from '../swaps/types.ts'
 import { uniswapV2SwapProvider } from '../swaps/uniswapV2.ts'
 import { fixedPriceProvider } from './fixedPriceProvider.ts'
@@ -33,6 +32,12 @@ export const devnetExchange = {
   factory: '0x10Aeafac83d48E2f9ac4bAAf94311c45fACe1404',
   router: '0xCABEe62adFB2a4d4172Fc2F7536f324FC52C274a',
 } as const
+
+/**
+ * The key of the account the devnet funds for the sandbox on-ramp's deliveries (`@latch/devnet`'s `onrampPayer`, the
+ * test mnemonic's account 12: a public test key, worthless anywhere else). Data here for the reason the tokens are.
+ */
+export const devnetOnrampPayerKey = '0x701b615bbdfb9de65240bc28bd21bbc0d996645a3dd57e7b12bc2bdf6f192c82'
 
 /** The tokens the devnet's pools hold (LPT has none). */
 const devnetSwapTokens = devnetTokens.filter((token) => token.symbol !== 'LPT')
@@ -70,8 +75,8 @@ export function devnetBlockchainConfig(parameters: DevnetBlockchainConfigParamet
   return {
     chains,
     prices,
-    // The devnet's own on-ramp: the sandbox sells its ETH and LUSD.
-    onramp: { providers: [sandboxOnrampProvider(chains, prices)] },
+    // The devnet's own on-ramp: the sandbox sells its ETH and LUSD, delivered from the account the devnet funds.
+    onramp: { sandbox: { payerKey: devnetOnrampPayerKey } },
     swaps: {
       networks: [...specSwapNetworks, ...chains.map((chain) => chain.chainId)],
       providers: [

@@ -54,8 +54,19 @@ export interface BlockchainConfig {
   ensRpcUrl?: string
   /** Swaps (`/v1/convert/*`); without it every network answers as one swaps are not offered on. */
   swaps?: SwapsConfig
-  /** The on-ramp's providers (`/v1/onramp/*`), asked in order; without any, SPEC §8's sample and mock answer. */
-  onramp?: { providers: readonly OnrampProvider[] }
+  /** The on-ramp (`/v1/onramp/*`); without any provider, SPEC §8's sample and mock answer. */
+  onramp?: OnrampConfig
+}
+
+/** Who visitors buy crypto through. */
+export interface OnrampConfig {
+  /** External providers, asked in order (after the sandbox, when it runs). */
+  providers?: readonly OnrampProvider[]
+  /**
+   * The server's own sandbox on-ramp (`onramp/sandbox.ts`): on for the devnet, or when configured. It delivers the
+   * purchases from the account of `payerKey`, which must hold the chains' coin and LUSD.
+   */
+  sandbox?: { payerKey: `0x${string}` }
 }
 
 /** Where swaps are offered, and who makes them. */

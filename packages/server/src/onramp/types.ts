@@ -45,26 +45,68 @@ export interface OnrampQuoteRequest {
   network: string
 }
 
+/** Where a purchase may go (SPEC §7 `destinationWallets`, in Coinbase Onramp's shape). */
+export interface DestinationWallet {
+  /** An address of the wallet's namespace (EVM: 0x + 40 hex; Solana: base58). */
+  address: string
+  /** The networks it receives on, by name or chain id as the options list them ('ethereum', '31337'). */
+  blockchains?: string[]
+  /** The assets it receives, by id as the options list them ('ETH'). */
+  assets?: string[]
+}
+
+/** What `POST /v1/generators/onrampurl` asks of a provider: a checkout for the visitor (SPEC §7). */
+export interface OnrampUrlRequest {
+  destinationWallets: DestinationWallet[]
+  /** Who buys, as the provider later reports their purchases: the modal sends the account's address (32–50). */
+  partnerUserId: string
+  /** The network the checkout opens on, by name or chain id. */
+  defaultNetwork?: string
+  /** The asset the checkout opens on, by id ('ETH'). */
+  defaultAsset?: string
+  /** 'buy' (the default) or 'send' (from an account the visitor holds with the provider). */
+  defaultExperience?: 'buy' | 'send'
+  /** How much the checkout opens with: of the asset, or (more often) of the fiat currency. */
+  presetCryptoAmount?: number
+  presetFiatAmount?: number
+  /** The fiat currency of `presetFiatAmount` ('USD'). */
+  fiatCurrency?: string
+}
+
+/** A purchase as the provider reports it: `GET /v1/account/{a}/history?onramp=<provider>`. */
+export interface OnrampPurchase {
+  /** The provider's own id of it. */
+  id: string
+  /** Paid and on its way, delivered, or not (declined, refunded, expired). */
+  status: 'pending' | 'completed' | 'failed'
+  /** The asset bought, by id, and how much of it in whole units ('0.0326'). */
+  purchaseCurrency: string
+  purchaseAmount: string
+  /** The network it is delivered on, by name or chain id as the options list it. */
+  network: string
+  /** The address it is delivered to. */
+  destination: string
+  /** What the visitor paid, fees included. */
+  paymentTotal: OnrampAmount
+  /** When it was created, and the delivery's transaction once there is one. */
+  createdAt: Date
+  txHash?: string
+}
+
 /**
  * A service visitors buy crypto through. A request it cannot serve (an unknown currency, an amount outside its
- * limits) throws `OnrampProviderError`; any other failure is an outage, which the API answers with SPEC §8's sample
- * options or mock quote, marked as estimates.
+ * limits) throws `ProviderRefusal` (errors.ts); any other failure is an outage, which the API answers with SPEC §8's
+ * sample options or mock quote, marked as estimates (a checkout URL or purchases have no stand-in: 502).
  */
 export interface OnrampProvider {
   readonly id: string
   readonly name: string
   options(signal?: AbortSignal): Promise<OnrampOptions>
   quote(request: OnrampQuoteRequest, signal?: AbortSignal): Promise<OnrampQuote>
-}
-
-/** A refusal the visitor may read, naming the request's field. */
-export class OnrampProviderError extends Error {
-  override name = 'OnrampProviderError'
-  readonly field: string
-  constructor(field: string, message: string) {
-    super(message)
-    this.field = field
-  }
+  /** The checkout's URL, which the modal opens in a popup. */
+  url(request: OnrampUrlRequest, signal?: AbortSignal): Promise<string>
+  /** The purchases of `partnerUserId` (the modal uses the account's address), newest first, at most 50. */
+  purchases(partnerUserId: string, signal?: AbortSignal): Promise<OnrampPurchase[]>
 }
 
 /** SPEC §9's sample limits: card 10 to 7,500, bank account 10 to 25,000. */

@@ -2,7 +2,7 @@ import type { FastifyError } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { type BlockchainConfig, priceKey } from '../chains/types.ts'
-import { describeValidation } from '../errors.ts'
+import { describeValidation, ProviderRefusal } from '../errors.ts'
 import { LruCache } from '../lruCache.ts'
 import { sdkQuery } from '../schemas.ts'
 import {
@@ -21,13 +21,7 @@ import {
   tokensAnswer,
   tokensQuery,
 } from '../swaps/schemas.ts'
-import {
-  defaultSlippage,
-  nativeTokenAddress,
-  type SwapProvider,
-  SwapProviderError,
-  type SwapToken,
-} from '../swaps/types.ts'
+import { defaultSlippage, nativeTokenAddress, type SwapProvider, type SwapToken } from '../swaps/types.ts'
 import { withTimeout } from '../timeout.ts'
 
 export interface ConvertRoutesOptions {
@@ -101,7 +95,7 @@ export const convertRoutes: FastifyPluginAsyncZod<ConvertRoutesOptions> = async 
       )
       return reply.code(400).send(failed(field, description))
     }
-    if (error instanceof SwapProviderError) return reply.code(400).send(failed(error.field, error.message))
+    if (error instanceof ProviderRefusal) return reply.code(400).send(failed(error.field, error.message))
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500)
       return reply
@@ -119,7 +113,7 @@ export const convertRoutes: FastifyPluginAsyncZod<ConvertRoutesOptions> = async 
 
   const ask = <T>(promise: Promise<T>) =>
     withTimeout(promise, providerTimeoutMs, 'The swap provider').catch((error: unknown) => {
-      if (error instanceof SwapProviderError) throw error
+      if (error instanceof ProviderRefusal) throw error
       throw Object.assign(new Error('The swap provider did not answer', { cause: error }), {
         statusCode: 502,
       })
@@ -134,7 +128,7 @@ export const convertRoutes: FastifyPluginAsyncZod<ConvertRoutesOptions> = async 
     const found = (await tokensOf(provider, chainId)).find(
       (candidate) => candidate.address.toLowerCase() === token.address.toLowerCase(),
     )
-    if (!found) throw new SwapProviderError(field, `${field} is not a token swapped on eip155:${chainId}`)
+    if (!found) throw new ProviderRefusal(field, `${field} is not a token swapped on eip155:${chainId}`)
     return found
   }
 
@@ -142,7 +136,7 @@ export const convertRoutes: FastifyPluginAsyncZod<ConvertRoutesOptions> = async 
   function pairProvider(from: AccountOnChain, to: AccountOnChain) {
     const provider = providerOf(from.chainId)
     if (provider && to.chainId !== from.chainId)
-      throw new SwapProviderError('to', `to must be on the chain of from (eip155:${from.chainId})`)
+      throw new ProviderRefusal('to', `to must be on the chain of from (eip155:${from.chainId})`)
     return provider
   }
 
@@ -226,7 +220,7 @@ export const convertRoutes: FastifyPluginAsyncZod<ConvertRoutesOptions> = async 
         tokenOf(provider, 'from', from),
         tokenOf(provider, 'to', to),
       ])
-      if (fromToken === toToken) throw new SwapProviderError('to', 'to must be another token than from')
+      if (fromToken === toToken) throw new ProviderRefusal('to', 'to must be another token than from')
       const key = JSON.stringify([chainId, fromToken.address, toToken.address, String(amount)])
       const quote = await quoteReads(key, () =>
         ask(provider.quote({ chainId, from: fromToken.address, to: toToken.address, amount })),
@@ -289,7 +283,7 @@ export const convertRoutes: FastifyPluginAsyncZod<ConvertRoutesOptions> = async 
     async (request) => {
       const id = request.query.chainId
       const provider = providerOf(id)
-      if (!provider || id === undefined) throw new SwapProviderError('chainId', gasPriceUnsupported)
+      if (!provider || id === undefined) throw new ProviderRefusal('chainId', gasPriceUnsupported)
       const prices = await gasReads(String(id), () => ask(provider.gasPrices(id)))
       return { standard: String(prices.standard), fast: String(prices.fast), instant: String(prices.instant) }
     },
@@ -310,10 +304,10 @@ export const convertRoutes: FastifyPluginAsyncZod<ConvertRoutesOptions> = async 
     async (request) => {
       const { userAddress, from, to, amount } = request.query
       const provider = pairProvider(from, to)
-      if (!provider) throw new SwapProviderError('from', swapsUnsupported)
+      if (!provider) throw new ProviderRefusal('from', swapsUnsupported)
       const token = await tokenOf(provider, 'from', from)
       if (token.address.toLowerCase() === nativeTokenAddress)
-        throw new SwapProviderError('from', 'from is the network’s coin, which needs no approval')
+        throw new ProviderRefusal('from', 'from is the network’s coin, which needs no approval')
       const tx = await ask(
         provider.buildApprove({
           chainId: from.chainId!,
@@ -352,12 +346,12 @@ export const convertRoutes: FastifyPluginAsyncZod<ConvertRoutesOptions> = async 
     async (request) => {
       const { amount, from, to, userAddress, eip155, disableEstimate, minToAmount } = request.body
       const provider = pairProvider(from, to)
-      if (!provider) throw new SwapProviderError('from', swapsUnsupported)
+      if (!provider) throw new ProviderRefusal('from', swapsUnsupported)
       const [fromToken, toToken] = await Promise.all([
         tokenOf(provider, 'from', from),
         tokenOf(provider, 'to', to),
       ])
-      if (fromToken === toToken) throw new SwapProviderError('to', 'to must be another token than from')
+      if (fromToken === toToken) throw new ProviderRefusal('to', 'to must be another token than from')
       const tx = await ask(
         provider.buildSwap({
           chainId: from.chainId!,

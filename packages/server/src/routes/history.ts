@@ -2,16 +2,24 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { balanceParams } from '../chains/schemas.ts'
 import { type BlockchainConfig, type ChainConfig, type PricedAsset, priceKey } from '../chains/types.ts'
+import type { OnrampPurchase } from '../onramp/types.ts'
 import { errorBody, isStorableDate, sdkQuery, text } from '../schemas.ts'
 import type { HistoryCursor, HistoryEntry } from '../storage/history.ts'
 import type { Storage } from '../storage/types.ts'
+import { withTimeout } from '../timeout.ts'
+import type { Onramp } from './onramp.ts'
 
 export interface HistoryRoutesOptions {
   storage: Storage
   blockchain: BlockchainConfig
   /** Base URL of icon URLs (the server's public URL). */
   baseUrl: () => string
+  /** The on-ramp's providers, whose purchases `?onramp=<provider>` lists. */
+  onramp?: Onramp
 }
+
+/** The longest an on-ramp provider may take to list purchases. */
+const purchasesTimeoutMs = 8000
 
 /** Transactions per page. */
 export const HISTORY_PAGE_SIZE = 20
@@ -37,12 +45,16 @@ const transfer = z.object({
 const transaction = z.object({
   id: z.string().meta({ description: '<CAIP-2>:<hash>' }),
   metadata: z.object({
-    operationType: z.enum(['send', 'receive', 'trade', 'execute', 'deploy', 'approve', 'mint', 'burn']),
+    operationType: z
+      .enum(['send', 'receive', 'trade', 'execute', 'deploy', 'approve', 'mint', 'burn', 'buy'])
+      .meta({ description: '`buy`: an on-ramp purchase (only with `onramp`)' }),
     hash: z.string(),
     minedAt: z.string().meta({ description: 'ISO 8601' }),
     sentFrom: z.string(),
     sentTo: z.string().nullable(),
-    status: z.enum(['confirmed', 'failed']),
+    status: z.enum(['confirmed', 'failed', 'pending', 'completed']).meta({
+      description: 'A transaction’s: confirmed or failed. A purchase’s: pending, completed or failed',
+    }),
     nonce: z.number(),
     chain: z.string().meta({ description: 'CAIP-2' }),
   }),
@@ -120,8 +132,15 @@ function operationTypeFor(
  */
 export const historyRoutes: FastifyPluginAsyncZod<HistoryRoutesOptions> = async (
   app,
-  { storage, blockchain, baseUrl: baseUrlOf },
+  { storage, blockchain, baseUrl: baseUrlOf, onramp },
 ) => {
+  const purchasers = onramp?.providers ?? []
+  const onrampMessage = `onramp must be one of: ${purchasers.map(({ id }) => id).join(', ') || 'none configured'}`
+  /** A purchase's network as CAIP-2: a chain id is eip155's, a configured chain's name is that chain's. */
+  const caipOf = (network: string) =>
+    /^\d{1,10}$/.test(network)
+      ? `eip155:${network}`
+      : (blockchain.chains.find((chain) => chain.name === network)?.caipNetworkId ?? network)
   const chains = new Map(blockchain.chains.map((chain) => [chain.caipNetworkId, chain]))
   const byId = new Map(blockchain.chains.map((chain) => [chain.chainId, chain]))
   const chainMessage = `chainId must be one of the supported chains: ${[...chains.keys()].join(', ')}`
@@ -134,7 +153,8 @@ export const historyRoutes: FastifyPluginAsyncZod<HistoryRoutesOptions> = async 
         summary: "An account's transactions, newest first, in pages of 20",
         description:
           'From the server’s own indexer. `next` is the cursor of the following page (null on the last). ' +
-          '`onramp` is accepted and ignored: Latch keeps no on-ramp history yet.',
+          'With `onramp=<provider>`: the account’s purchases from that on-ramp provider instead (operationType ' +
+          '`buy`, status pending, completed or failed), newest first, in one page.',
         tags: ['blockchain'],
         params: z.object({ account: balanceParams.shape.address }),
         querystring: sdkQuery.extend({
@@ -148,12 +168,57 @@ export const historyRoutes: FastifyPluginAsyncZod<HistoryRoutesOptions> = async 
         response: {
           200: z.object({ data: z.array(transaction), next: z.string().nullable() }),
           400: errorBody,
+          502: errorBody,
         },
       },
     },
     async (request, reply) => {
       const account = request.params.account.toLowerCase()
       const { cursor: cursorText, chainId } = request.query
+      if (request.query.onramp !== undefined) {
+        const provider = purchasers.find(({ id }) => id === request.query.onramp)
+        if (!provider) return reply.code(400).send({ error: onrampMessage, field: 'onramp' })
+        let purchases: OnrampPurchase[]
+        try {
+          purchases = await withTimeout(provider.purchases(account), purchasesTimeoutMs, provider.name)
+        } catch (error) {
+          request.log.warn({ err: error, provider: provider.id }, 'on-ramp provider listed no purchases')
+          return reply.code(502).send({ error: `${provider.name} could not list the purchases. Try again.` })
+        }
+        const baseUrl = baseUrlOf()
+        const data = purchases
+          .map(
+            (purchase): Transaction => ({
+              id: `onramp:${provider.id}:${purchase.id}`,
+              metadata: {
+                operationType: 'buy',
+                hash: purchase.txHash ?? '',
+                minedAt: purchase.createdAt.toISOString(),
+                sentFrom: provider.name,
+                sentTo: purchase.destination,
+                status: purchase.status,
+                nonce: 0,
+                chain: caipOf(purchase.network),
+              },
+              transfers: [
+                {
+                  fungible_info: {
+                    name: purchase.purchaseCurrency,
+                    symbol: purchase.purchaseCurrency,
+                    icon: {
+                      url: `${baseUrl}/public/getTokenImage/${encodeURIComponent(purchase.purchaseCurrency)}`,
+                    },
+                  },
+                  direction: 'in',
+                  quantity: { numeric: purchase.purchaseAmount },
+                },
+              ],
+            }),
+          )
+          .filter(({ metadata }) => !chainId || metadata.chain === chainId)
+        reply.header('cache-control', 'no-cache')
+        return { data, next: null }
+      }
       const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText)
       if (cursorText !== undefined && !cursor)
         return reply.code(400).send({ error: 'Invalid cursor', field: 'cursor' })

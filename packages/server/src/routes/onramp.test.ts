@@ -116,6 +116,8 @@ describe('when no provider can answer (SPEC §8)', () => {
     name: 'Down',
     options: () => Promise.reject(new Error('503')),
     quote: () => Promise.reject(new Error('503')),
+    url: () => Promise.reject(new Error('503')),
+    purchases: () => Promise.reject(new Error('503')),
   }
 
   test('the sample options and a one-for-one quote, each marked as an estimate', async () => {
@@ -148,5 +150,169 @@ describe('when no provider can answer (SPEC §8)', () => {
         await app.close()
       }
     }
+  })
+
+  test('a checkout URL or the purchases: 502 in words, for there is no stand-in for them', async () => {
+    const app = await createTestApp({ blockchain: { ...blockchain, onramp: { providers: [down] } } })
+    try {
+      const url = await app.app.inject({
+        method: 'POST',
+        url: '/v1/generators/onrampurl',
+        payload: { destinationWallets: [{ address: buyer }], partnerUserId: buyer, presetFiatAmount: 100 },
+      })
+      expect(url.statusCode).toBe(502)
+      expect(url.json()).toEqual({ error: 'Down could not open a checkout. Try again.' })
+      const history = await app.app.inject(`/v1/account/${buyer}/history?onramp=down`)
+      expect(history.statusCode).toBe(502)
+      expect(history.json()).toEqual({ error: 'Down could not list the purchases. Try again.' })
+    } finally {
+      await app.close()
+    }
+  })
+})
+
+const buyer = '0x976EA74026E726554dB657fA54763abd0C3a0aa9'
+const checkout = (app: TestApp['app'], body: object) =>
+  app.inject({ method: 'POST', url: '/v1/generators/onrampurl?projectId=open', payload: body })
+const pay = (app: TestApp['app'], path: string, card: Record<string, string>) =>
+  app.inject({
+    method: 'POST',
+    url: path,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(card).toString(),
+  })
+const order = { destinationWallets: [{ address: buyer }], partnerUserId: buyer, presetFiatAmount: 100 }
+
+describe('POST /v1/generators/onrampurl', () => {
+  test('the sandbox’s checkout on this server, for the asset and network asked', async () => {
+    const response = await checkout(t.app, {
+      ...order,
+      destinationWallets: [{ address: buyer, blockchains: ['31338'], assets: ['LUSD'] }],
+      defaultNetwork: 'Latch Devnet B',
+      defaultAsset: 'LUSD',
+      fiatCurrency: 'USD',
+    })
+    expect(response.statusCode, response.body).toBe(200)
+    const { url, provider } = response.json()
+    expect(provider).toBe('sandbox')
+    expect(url).toMatch(/^http:\/\/localhost(:\d+)?\/onramp\/sandbox\/[\w-]{22}$/)
+    const page = await t.app.inject(new URL(url).pathname)
+    expect(page.statusCode).toBe(200)
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(page.headers['content-security-policy']).toMatch(/^default-src 'none'; style-src 'sha256-/)
+    expect(page.headers['content-security-policy']).toContain("form-action 'self'")
+    for (const shown of ['100.00 USD', '1.00 USD', '0.50 USD', '98.500000 LUSD', 'Latch Devnet B', buyer])
+      expect(page.body).toContain(shown)
+    expect(page.body).not.toContain('<script')
+  })
+
+  test('refuses what it cannot make a checkout of, naming the field', async () => {
+    const cases: [object, string, RegExp][] = [
+      [{ partnerUserId: 'short' }, 'partnerUserId', /32 to 50 characters/],
+      [{ partnerUserId: 'x'.repeat(51) }, 'partnerUserId', /at most 50/],
+      [{ partnerUserId: `${'x'.repeat(31)} ` }, 'partnerUserId', /letters, digits/],
+      [{ destinationWallets: [] }, 'destinationWallets', /at least one wallet/],
+      [{ destinationWallets: [{ address: 'nope' }] }, 'destinationWallets[0].address', /EVM address/],
+      [
+        { destinationWallets: [{ address: buyer, blockchains: ['solana'] }] },
+        'destinationWallets[0].address',
+        /Solana address/,
+      ],
+      [
+        { destinationWallets: [{ address: buyer, blockchains: ['solana', 'ethereum'] }] },
+        'destinationWallets[0].blockchains',
+        /not mix Solana/,
+      ],
+      [{ presetFiatAmount: 5 }, 'presetFiatAmount', /from 10 to 7500 USD/],
+      [{ presetFiatAmount: 8000 }, 'presetFiatAmount', /from 10 to 7500 USD/],
+      [{ presetFiatAmount: -1 }, 'presetFiatAmount', /more than 0/],
+      [{ presetFiatAmount: undefined }, 'presetFiatAmount', /needs presetFiatAmount/],
+      [{ defaultAsset: 'BTC' }, 'defaultAsset', /does not sell BTC/],
+      [{ defaultNetwork: '1' }, 'defaultNetwork', /sells ETH on Latch Devnet A, Latch Devnet B only/],
+      [{ fiatCurrency: 'EUR' }, 'fiatCurrency', /USD only/],
+      [{ defaultExperience: 'send' }, 'defaultExperience', /sells only/],
+      [{ defaultExperience: 'lend' }, 'defaultExperience', /buy or send/],
+      [{ provider: 'elsewhere' }, 'provider', /provider must be one of: sandbox/],
+      [
+        { destinationWallets: [{ address: buyer, blockchains: ['31338'] }], defaultNetwork: '31337' },
+        'destinationWallets',
+        /No destination wallet receives on Latch Devnet A/,
+      ],
+    ]
+    for (const [change, field, error] of cases) {
+      const response = await checkout(t.app, { ...order, ...change })
+      expect(response.statusCode, JSON.stringify(change)).toBe(400)
+      expect(response.json(), JSON.stringify(change)).toEqual({ field, error: expect.stringMatching(error) })
+    }
+  })
+})
+
+describe('the sandbox checkout page (its delivery on a real chain: onrampCheckout.test.ts)', () => {
+  const open = async () => new URL((await checkout(t.app, order)).json().url).pathname
+
+  test('takes documented test cards only, saying what is wrong beside the field', async () => {
+    const path = await open()
+    const cases: [Record<string, string>, string, RegExp][] = [
+      [{ number: '', expiry: '12/40', cvc: '123' }, 'number', /Enter the card number/],
+      [{ number: '5555 5555 5555 4444', expiry: '12/40', cvc: '123' }, 'number', /test cards only/],
+      [{ number: '4242424242424242', expiry: '01/20', cvc: '123' }, 'expiry', /in the future/],
+      [{ number: '4242424242424242', expiry: '13/40', cvc: '123' }, 'expiry', /MM\/YY/],
+      [{ number: '4242424242424242', expiry: '12/40', cvc: '1' }, 'cvc', /3 or 4 digits/],
+    ]
+    for (const [card, field, message] of cases) {
+      const response = await pay(t.app, path, card)
+      expect(response.statusCode, JSON.stringify(card)).toBe(400)
+      expect(response.body).toContain(`aria-describedby="${field}-error"`)
+      expect(response.body).toMatch(message)
+      // Still unpaid: the form is shown again with what was typed.
+      expect(response.body).toContain('<form method="post">')
+    }
+  })
+
+  test('a declined card fails the order: the page and history?onramp=sandbox say so', async () => {
+    const path = await open()
+    const declined = await pay(t.app, path, { number: '4000 0000 0000 0002', expiry: '12/40', cvc: '123' })
+    expect(declined.statusCode).toBe(303)
+    expect(declined.headers.location).toBe(path)
+    const page = await t.app.inject(path)
+    expect(page.body).toContain('Payment failed')
+    expect(page.body).toContain('Your card was declined')
+    // A second payment of a closed order changes nothing.
+    expect(
+      (await pay(t.app, path, { number: '4242424242424242', expiry: '12/40', cvc: '123' })).statusCode,
+    ).toBe(303)
+    const history = await t.app.inject(`/v1/account/${buyer}/history?onramp=sandbox`)
+    expect(history.statusCode).toBe(200)
+    const mine = history
+      .json()
+      .data.find((entry: { id: string }) => entry.id.endsWith(path.split('/').at(-1)!))
+    expect(mine).toMatchObject({
+      metadata: { operationType: 'buy', status: 'failed', sentTo: buyer, chain: 'eip155:31337' },
+      transfers: [{ direction: 'in', quantity: { numeric: '0.03283333' }, fungible_info: { symbol: 'ETH' } }],
+    })
+  })
+
+  test('an unknown or malformed checkout is a page saying so, not an error', async () => {
+    for (const path of [
+      '/onramp/sandbox/AAAAAAAAAAAAAAAAAAAAAA',
+      '/onramp/sandbox/..%2F',
+      '/onramp/sandbox/x',
+    ]) {
+      const response = await t.app.inject(path)
+      expect(response.statusCode, path).toBe(404)
+      expect(response.body).toContain('Checkout not found')
+      expect((await pay(t.app, path, { number: '4242424242424242' })).statusCode, path).toBe(404)
+    }
+  })
+
+  test('history?onramp names the providers there are; unpaid checkouts are not purchases', async () => {
+    await open()
+    const unknown = await t.app.inject(`/v1/account/${buyer}/history?onramp=coinbase`)
+    expect(unknown.statusCode).toBe(400)
+    expect(unknown.json()).toEqual({ error: 'onramp must be one of: sandbox', field: 'onramp' })
+    const other = '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955'
+    await checkout(t.app, { ...order, partnerUserId: other, destinationWallets: [{ address: other }] })
+    const none = await t.app.inject(`/v1/account/${other}/history?onramp=sandbox`)
+    expect(none.json()).toEqual({ data: [], next: null })
   })
 })

@@ -6,6 +6,7 @@ import type { Database } from './database.ts'
 import { createHistoryStore } from './history.ts'
 import { importLockKey } from './migrations.ts'
 import { createNameStore } from './names.ts'
+import { createOnrampOrderStore } from './onramp.ts'
 import * as schema from './schema.ts'
 import { createSessionStore } from './sessions.ts'
 import type { ListWalletsParameters, Project, Storage, UsageCounter } from './types.ts'
@@ -65,6 +66,7 @@ export function createStorage(db: Database, driver: Storage['driver'], close: ()
     history: createHistoryStore(db),
     sessions: createSessionStore(db),
     auth: createAuthStore(db),
+    onramp: createOnrampOrderStore(db),
 
     async listWallets(parameters) {
       const where = walletFilter(parameters)

@@ -2,6 +2,7 @@ import type { DirectorySnapshot, ImageKind, WalletRecord } from '../directory/re
 import type { AuthStore } from './auth.ts'
 import type { HistoryStore } from './history.ts'
 import type { NameStore } from './names.ts'
+import type { OnrampOrderStore } from './onramp.ts'
 import type { SessionStore } from './sessions.ts'
 
 /** What `GET /getWallets` asks storage for, already validated. */
@@ -97,6 +98,8 @@ export interface Storage {
   readonly sessions: SessionStore
   /** The embedded wallet's e-mail logins: accounts, devices, codes, frame sessions, sealed key shares. */
   readonly auth: AuthStore
+  /** The sandbox on-ramp's orders. */
+  readonly onramp: OnrampOrderStore
   listWallets(parameters: ListWalletsParameters): Promise<ListWalletsResult>
   countWallets(): Promise<number>
   getImage(kind: ImageKind, id: string): Promise<StoredImage | undefined>

@@ -3,8 +3,9 @@ import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { maxUint256 } from 'viem'
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
+import { ProviderRefusal } from '../errors.ts'
 import { aggregatorSwapProvider, maxAnswerBytes } from './aggregator.ts'
-import { type Address, nativeTokenAddress, SwapProviderError } from './types.ts'
+import { type Address, nativeTokenAddress } from './types.ts'
 
 // 1inch's API as a local server: each path answers its recorded fixture (fixtures/aggregator/README.md) unless the
 // test sets `answer`; every request is kept to assert what the provider sent.
@@ -183,7 +184,7 @@ test('the same refusal from the swap is the visitor’s error, not a missing rou
     slippage: 1,
     disableEstimate: true,
   })
-  await expect(swap).rejects.toEqual(new SwapProviderError('amount', 'insufficient liquidity'))
+  await expect(swap).rejects.toEqual(new ProviderRefusal('amount', 'insufficient liquidity'))
 })
 
 test.each([
@@ -192,12 +193,12 @@ test.each([
   ['dst is not a valid token address', 'to'],
   ['Slippage should be between 0 and 50', 'slippage'],
   ['Cannot sync token', 'amount'],
-])('quote: 400 “%s” → SwapProviderError on %s with the description', async (description, field) => {
+])('quote: 400 “%s” → ProviderRefusal on %s with the description', async (description, field) => {
   answer = json(400, JSON.stringify({ error: 'Bad Request', description, statusCode: 400, meta: [] }))
   const error = await provider()
     .quote({ chainId: 1, from: usdc, to: dai, amount: 1n })
     .catch((caught: unknown) => caught)
-  expect(error).toBeInstanceOf(SwapProviderError)
+  expect(error).toBeInstanceOf(ProviderRefusal)
   expect(error).toMatchObject({ field, message: description })
 })
 
@@ -207,7 +208,7 @@ test('a 500 → an Error naming the status, not the visitor’s error', async ()
     .quote({ chainId: 1, from: nativeTokenAddress, to: usdc, amount: oneEth })
     .catch((caught: unknown) => caught)
   expect(error).toBeInstanceOf(Error)
-  expect(error).not.toBeInstanceOf(SwapProviderError)
+  expect(error).not.toBeInstanceOf(ProviderRefusal)
   expect((error as Error).message).toMatch(/\/swap\/v6\.0\/1\/quote.*500/)
 })
 
@@ -222,7 +223,7 @@ test.each([
     const error = await provider()
       .gasPrices(1)
       .catch((caught: unknown) => caught)
-    expect(error).not.toBeInstanceOf(SwapProviderError)
+    expect(error).not.toBeInstanceOf(ProviderRefusal)
     expect((error as Error).message).toContain(`status ${status}`)
   },
 )
@@ -386,7 +387,7 @@ test.each([
   }
   const error = await calls[method]().catch((caught: unknown) => caught)
   expect(error).toBeInstanceOf(Error)
-  expect(error).not.toBeInstanceOf(SwapProviderError)
+  expect(error).not.toBeInstanceOf(ProviderRefusal)
   expect((error as Error).message).toContain(`${path} answered what was not expected`)
 })
 

@@ -1,5 +1,6 @@
 import { maxUint256 } from 'viem'
 import { z } from 'zod'
+import { ProviderRefusal } from '../errors.ts'
 import { fieldName } from '../fieldName.ts'
 import {
   type Address,
@@ -8,7 +9,6 @@ import {
   nativeTokenAddress,
   priceMoved,
   type SwapProvider,
-  SwapProviderError,
   type SwapQuote,
   type SwapToken,
   type SwapTransaction,
@@ -113,7 +113,7 @@ type Outcome = { ok: true; body: unknown } | { ok: false; status: number; descri
 /**
  * A swap provider over a 1inch-style HTTP API (Swap API v6.0, Gas Price API v1.5). Every answer is checked before
  * it is used: an answer that does not match throws an Error naming the endpoint, as do error statuses, a network
- * failure, an answer over 2 MiB and the timeout. A 4xx with a description is a `SwapProviderError` (400 "insufficient
+ * failure, an answer over 2 MiB and the timeout. A 4xx with a description is a `ProviderRefusal` (400 "insufficient
  * liquidity" from the quote is no route: undefined); 401, 403 and 429 are the deployment's problem (its key, its
  * plan), not the visitor's, and throw an Error.
  *
@@ -236,7 +236,7 @@ export function aggregatorSwapProvider(options: AggregatorOptions): SwapProvider
         minToAmount !== undefined &&
         (dstAmount * BigInt(10_000 - Math.round(slippage * 100))) / 10_000n < minToAmount
       )
-        throw new SwapProviderError('minToAmount', priceMoved)
+        throw new ProviderRefusal('minToAmount', priceMoved)
       const transaction: SwapTransaction & { toAmount: bigint } = {
         from: tx.from,
         to: tx.to,
@@ -312,7 +312,7 @@ async function readCapped(response: Response, path: string): Promise<string> {
 function refused(outcome: Outcome): unknown {
   if (outcome.ok) return outcome.body
   const named = parameterPattern.exec(outcome.description)?.[1]?.toLowerCase()
-  throw new SwapProviderError((named && parameterFields[named]) ?? 'amount', outcome.description)
+  throw new ProviderRefusal((named && parameterFields[named]) ?? 'amount', outcome.description)
 }
 
 function parse<T>(body: unknown, schema: z.ZodType<T>, path: string): T {

@@ -67,7 +67,7 @@ export interface GasPrices {
 
 /**
  * A swap provider. A chain it does not serve is the route's concern (`chains`); a pair it cannot fill answers
- * undefined from `quote`, never throws. Other failures throw `SwapProviderError` with a message a visitor may read
+ * undefined from `quote`, never throws. Other failures throw `ProviderRefusal` with a message a visitor may read
  * ('Insufficient liquidity'), or any error for an outage (answered 502).
  */
 export interface SwapProvider {
@@ -86,7 +86,7 @@ export interface SwapProvider {
   ): Promise<SwapTransaction>
   /**
    * The swap, to be sent by `userAddress`, giving at least the quote less `slippage` percent (1 for 1 %), and never
-   * less than `minToAmount` (what the visitor was shown): when the price has moved below it, a `SwapProviderError`
+   * less than `minToAmount` (what the visitor was shown): when the price has moved below it, a `ProviderRefusal`
    * (`priceMoved`). Gas is estimated on the node unless `disableEstimate`; an estimate that fails (no allowance yet)
    * leaves gas out.
    */
@@ -105,13 +105,3 @@ export interface SwapProvider {
 
 /** The refusal of a swap whose price has moved below the least the visitor was shown. */
 export const priceMoved = 'The price has moved below the minimum shown: get a new quote'
-
-/** A refusal the visitor may read: the route answers it 400 `{ status: 'FAILED', reasons: [{ field, description }] }`. */
-export class SwapProviderError extends Error {
-  override name = 'SwapProviderError'
-  readonly field: string
-  constructor(field: string, message: string) {
-    super(message)
-    this.field = field
-  }
-}

@@ -16,6 +16,7 @@ import {
 } from 'viem'
 import { chainClient } from '../chains/clients.ts'
 import type { ChainConfig, TokenConfig } from '../chains/types.ts'
+import { ProviderRefusal } from '../errors.ts'
 import {
   type Address,
   type GasPrices,
@@ -23,7 +24,6 @@ import {
   priceMoved,
   type SwapPair,
   type SwapProvider,
-  SwapProviderError,
   type SwapQuote,
   type SwapToken,
 } from './types.ts'
@@ -53,6 +53,12 @@ const pairAbi = parseAbi([
 /** Gas a swap takes, measured on the devnet's router (routes/convert.test.ts keeps them above what the node estimates). */
 const gasPerSwap = 120_000n
 const gasPerHop = 60_000n
+/**
+ * What a pool's price oracle may add to a swap after the node estimated it: a pool writes its two cumulative prices
+ * only in a block later than its last trade's, so a swap estimated in the same second costs up to two fresh
+ * storage writes (22,100 gas each) less than the one mined. Each pool on the path adds this much to the estimate.
+ */
+const oracleGasPerPool = 45_000n
 
 /** How long a swap stays valid once built: the visitor's wallet may wait for them a while. */
 const deadlineSeconds = 20 * 60
@@ -250,9 +256,9 @@ export function uniswapV2SwapProvider(deployments: readonly UniswapV2Chain[]): S
       } = parameters
       const { client, router } = deploymentOf(chainId)
       const route = await bestRoute(parameters)
-      if (!route) throw new SwapProviderError('amount', 'Insufficient liquidity')
+      if (!route) throw new ProviderRefusal('amount', 'Insufficient liquidity')
       const toAmount = route.amounts.at(-1)!
-      if (toAmount < minToAmount) throw new SwapProviderError('minToAmount', priceMoved)
+      if (toAmount < minToAmount) throw new ProviderRefusal('minToAmount', priceMoved)
       // Slippage in hundredths of a percent: 1 → 9 900 of 10 000; never below what the visitor was shown.
       const slipped = (toAmount * (10_000n - BigInt(Math.round(slippage * 100)))) / 10_000n
       const minOut = slipped > minToAmount ? slipped : minToAmount
@@ -270,10 +276,12 @@ export function uniswapV2SwapProvider(deployments: readonly UniswapV2Chain[]): S
             args: [amount, minOut, route.path, userAddress, deadline],
           })
       const value = same(from, nativeTokenAddress) ? amount : 0n
-      const [gas, prices] = await Promise.all([
+      const [estimated, prices] = await Promise.all([
         disableEstimate ? undefined : estimate(client, { account: userAddress, to: router, data, value }),
         gasPrices(chainId),
       ])
+      const pools = BigInt(route.path.length - 1)
+      const gas = estimated === undefined ? undefined : estimated + oracleGasPerPool * pools
       return {
         from: userAddress,
         to: router,

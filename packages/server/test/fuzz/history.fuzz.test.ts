@@ -17,7 +17,6 @@ const history: RouteSpec = {
     query: {
       cursor: ['2026-11-01T12:00:00.000Z', 31337, 5, 0],
       chainId: 'eip155:31337',
-      onramp: 'false',
       projectId: 'open',
       st: 'latch',
       sv: '0.1.0',
@@ -32,11 +31,25 @@ const history: RouteSpec = {
       query: { ...request.query, cursor: Buffer.from(toJson(cursor)).toString('base64url') },
     }
   },
+  optional: ['onramp'],
 }
 
 test('GET /v1/account/:account/history: the account, cursor parts and query mutated, or random', async () => {
   const { statuses } = await fuzzRoute(t.app, history, { numRuns: 300, lastError })
   expect(statuses[200]).toBeGreaterThan(30)
+})
+
+test('GET /v1/account/:account/history?onramp=sandbox: the purchases, the account and query mutated', async () => {
+  const purchases: RouteSpec = {
+    method: 'GET',
+    url: '/v1/account/:account/history',
+    valid: () => ({
+      params: { account: anvilAddresses[0] },
+      query: { onramp: 'sandbox', projectId: 'open' },
+    }),
+  }
+  const { statuses } = await fuzzRoute(t.app, purchases, { numRuns: 150, lastError })
+  expect(statuses[200]).toBeGreaterThan(15)
 })
 
 describe('known breakers: 400 naming the cursor', () => {
