@@ -36,6 +36,10 @@ export const serverVariables: readonly [name: string, meaning: string][] = [
     'LATCH_SWAP_NETWORKS',
     'the chain ids swaps are offered on (comma-separated), default SPEC §9’s and the devnet’s',
   ],
+  [
+    'LATCH_ONRAMP_SANDBOX_KEY',
+    'off, or the key of the account the sandbox on-ramp delivers from (default the devnet’s, on the devnet)',
+  ],
   ['LATCH_INDEX', 'on (default) or off: whether this instance indexes the chains’ history'],
   ['REDIS_URL', 'redis:// URL: rate limits shared by every instance'],
   ['TRUST_PROXY', 'true (one proxy in front), their number, or their addresses (comma-separated)'],
