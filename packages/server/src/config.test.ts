@@ -215,9 +215,24 @@ test('LATCH_CONFIG gives the chains and the projects; without chains in it the d
 test('LATCH_ONRAMP_SANDBOX_KEY: the sandbox on-ramp off, or delivering from another account', () => {
   expect(readConfig({}).blockchain).toBeUndefined()
   const key = `0x${'ab'.repeat(32)}`
-  expect(readConfig({ LATCH_ONRAMP_SANDBOX_KEY: key }).blockchain!.onramp).toEqual({ sandbox: { payerKey: key } })
+  expect(readConfig({ LATCH_ONRAMP_SANDBOX_KEY: key }).blockchain!.onramp).toEqual({
+    sandbox: { payerKey: key },
+  })
   expect(readConfig({ LATCH_ONRAMP_SANDBOX_KEY: 'off' }).blockchain!.onramp).toEqual({})
   expect(() => readConfig({ LATCH_ONRAMP_SANDBOX_KEY: '0x12' })).toThrow(
     'LATCH_ONRAMP_SANDBOX_KEY must be off or a private key',
   )
+})
+
+test('LATCH_MELD_* and LATCH_COINBASE_ONRAMP_*: external on-ramp providers after the devnet’s sandbox', () => {
+  const { blockchain } = readConfig({ LATCH_MELD_API_KEY: 'k', LATCH_MELD_PUBLIC_KEY: 'p' })
+  expect(blockchain!.onramp!.sandbox).toBeDefined()
+  expect(blockchain!.onramp!.providers!.map(({ id }) => id)).toEqual(['meld'])
+  const off = readConfig({
+    LATCH_MELD_API_KEY: 'k',
+    LATCH_MELD_PUBLIC_KEY: 'p',
+    LATCH_ONRAMP_SANDBOX_KEY: 'off',
+  })
+  expect(off.blockchain!.onramp).toEqual({ providers: [expect.objectContaining({ id: 'meld' })] })
+  expect(() => readConfig({ LATCH_MELD_API_KEY: 'k' })).toThrow('LATCH_MELD_PUBLIC_KEY')
 })

@@ -3,6 +3,7 @@ import { devnetBlockchainConfig } from './chains/defaults.ts'
 import type { OnrampConfig, SwapsConfig } from './chains/types.ts'
 import { loadConfigFile } from './configFile.ts'
 import { defaultRateLimits, type RateLimits } from './limits.ts'
+import { onrampProvidersFromEnv } from './onramp/fromEnv.ts'
 import type { FrameOptions, StartServerOptions } from './startServer.ts'
 import { aggregatorSwapProvider } from './swaps/aggregator.ts'
 import { specSwapNetworks } from './swaps/types.ts'
@@ -35,6 +36,20 @@ export const serverVariables: readonly [name: string, meaning: string][] = [
   [
     'LATCH_SWAP_NETWORKS',
     'the chain ids swaps are offered on (comma-separated), default SPEC §9’s and the devnet’s',
+  ],
+  ['LATCH_COINBASE_ONRAMP_KEY_NAME', 'a Coinbase Developer Platform API key’s name: the Coinbase on-ramp'],
+  [
+    'LATCH_COINBASE_ONRAMP_KEY_SECRET',
+    'that key’s private key (PEM, \\n for its line breaks, or base64 Ed25519)',
+  ],
+  ['LATCH_COINBASE_ONRAMP_API_URL', 'the Coinbase on-ramp’s API, default https://api.developer.coinbase.com'],
+  ['LATCH_COINBASE_ONRAMP_PAY_URL', 'its hosted checkout, default https://pay.coinbase.com'],
+  ['LATCH_MELD_API_KEY', 'a Meld API key: the Meld on-ramp'],
+  ['LATCH_MELD_PUBLIC_KEY', 'Meld’s public key, for its hosted widget'],
+  ['LATCH_MELD_API_URL', 'Meld’s API, default https://api.meld.io (its sandbox: https://api-sb.meld.io)'],
+  [
+    'LATCH_MELD_WIDGET_URL',
+    'Meld’s widget, default https://meldcrypto.com (its sandbox: https://sb.meldcrypto.com)',
   ],
   [
     'LATCH_ONRAMP_SANDBOX_KEY',
@@ -159,9 +174,21 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): StartServerOpt
     const blockchain = options.blockchain ?? devnetBlockchainConfig()
     options.blockchain = { ...blockchain, swaps: readSwaps(env, blockchain.swaps) }
   }
+  const onramp = onrampProvidersFromEnv(env)
+  if (onramp.length) {
+    const blockchain = options.blockchain ?? devnetBlockchainConfig()
+    const configured = blockchain.onramp?.providers ?? []
+    options.blockchain = {
+      ...blockchain,
+      onramp: { ...blockchain.onramp, providers: [...configured, ...onramp] },
+    }
+  }
   if (env.LATCH_ONRAMP_SANDBOX_KEY) {
     const blockchain = options.blockchain ?? devnetBlockchainConfig()
-    options.blockchain = { ...blockchain, onramp: readSandbox(env.LATCH_ONRAMP_SANDBOX_KEY, blockchain.onramp) }
+    options.blockchain = {
+      ...blockchain,
+      onramp: readSandbox(env.LATCH_ONRAMP_SANDBOX_KEY, blockchain.onramp),
+    }
   }
   if (env.LATCH_INDEX !== undefined && env.LATCH_INDEX !== '') {
     if (env.LATCH_INDEX !== 'on' && env.LATCH_INDEX !== 'off')

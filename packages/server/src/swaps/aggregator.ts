@@ -1,7 +1,7 @@
 import { maxUint256 } from 'viem'
 import { z } from 'zod'
 import { ProviderRefusal } from '../errors.ts'
-import { fieldName } from '../fieldName.ts'
+import { type ProviderOutcome, parseAnswer, providerHttp, refusalFields } from '../providerHttp.ts'
 import {
   type Address,
   type GasPrices,
@@ -27,8 +27,7 @@ export interface AggregatorOptions {
   fetch?: typeof globalThis.fetch
 }
 
-/** The largest answer read: a chain's token list is some hundreds of KiB; more is not an answer to keep in memory. */
-export const maxAnswerBytes = 2 * 1024 * 1024
+export { maxAnswerBytes } from '../providerHttp.ts'
 /** Tokens kept from a list: the modal's picker searches them, the server answers them whole. */
 export const maxTokens = 1000
 
@@ -91,24 +90,22 @@ const gasPriceAnswer = z.union([
   z.object({ standard: baseUnits, fast: baseUnits, instant: baseUnits }),
 ])
 /** 1inch's refusals: `{ error: 'Bad Request', description: 'insufficient liquidity', statusCode: 400, meta, requestId }`. */
-const refusalAnswer = z.object({ description: z.string().trim().min(1) })
+const refusalAnswer = z
+  .object({ description: z.string().trim().min(1) })
+  .transform(({ description }) => description)
 
 /**
  * 1inch's query parameters a refusal's description may name, and the convert API's field each stands for. `from`
  * and `origin` are left out: as English words they appear in descriptions that are not about the sender.
  */
-const parameterFields: Record<string, string> = {
+const fieldOf = refusalFields({
   src: 'from',
   dst: 'to',
   amount: 'amount',
   slippage: 'slippage',
-  tokenaddress: 'from',
-  walletaddress: 'userAddress',
-}
-const parameterPattern = new RegExp(`\\b(${Object.keys(parameterFields).join('|')})\\b`, 'i')
-
-/** What the API answered: a body to parse, or a refusal with words a visitor may read. */
-type Outcome = { ok: true; body: unknown } | { ok: false; status: number; description: string }
+  tokenAddress: 'from',
+  walletAddress: 'userAddress',
+})
 
 /**
  * A swap provider over a 1inch-style HTTP API (Swap API v6.0, Gas Price API v1.5). Every answer is checked before
@@ -122,47 +119,23 @@ type Outcome = { ok: true; body: unknown } | { ok: false; status: number; descri
  * const quote = await provider.quote({ chainId: 1, from: nativeTokenAddress, to: usdc, amount: 10n ** 18n })
  */
 export function aggregatorSwapProvider(options: AggregatorOptions): SwapProvider {
-  const baseUrl = options.baseUrl.replace(/\/+$/, '')
-  const timeoutMs = options.timeoutMs ?? 5000
-  const headers: Record<string, string> = { accept: 'application/json' }
+  const headers: Record<string, string> = {}
   if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`
-
-  async function call(path: string, query: Record<string, string>, signal?: AbortSignal): Promise<Outcome> {
-    const search = new URLSearchParams(query).toString()
-    const url = search ? `${baseUrl}${path}?${search}` : `${baseUrl}${path}`
-    // The timeout covers the body too: the signal aborts the stream read below as well as the request.
-    const timeout = AbortSignal.timeout(timeoutMs)
-    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout
-    let response: Response
-    let text: string
-    try {
-      response = await (options.fetch ?? globalThis.fetch)(url, { headers, signal: combined })
-      text = await readCapped(response, path)
-    } catch (error) {
-      // The caller's own abort is passed on as it is: it knows why it asked.
-      if (signal?.aborted) throw signal.reason
-      if (error instanceof AnswerTooLarge) throw error
-      const why = timeout.aborted ? `no answer in ${timeoutMs} ms` : messageOf(error)
-      throw new Error(`Swap aggregator ${path} could not be reached: ${why}`, { cause: error })
-    }
-    const { status } = response
-    if (response.ok) return { ok: true, body: parseJson(text, path) }
-    if (status >= 400 && status < 500 && status !== 401 && status !== 403 && status !== 429) {
-      const refusal = refusalAnswer.safeParse(safeJson(text))
-      if (refusal.success) return { ok: false, status, description: refusal.data.description.slice(0, 300) }
-    }
-    throw new Error(`Swap aggregator ${path} answered HTTP status ${status}`)
-  }
-
+  const http = providerHttp({
+    service: 'Swap aggregator',
+    baseUrl: options.baseUrl,
+    timeoutMs: options.timeoutMs,
+    fetch: options.fetch,
+    headers: () => headers,
+    refusal: refusalAnswer,
+  })
   /** The answer's body parsed with `schema`; a refusal thrown for the visitor. */
-  async function answer<T>(
+  const answer = <T>(
     path: string,
     query: Record<string, string>,
     schema: z.ZodType<T>,
     signal?: AbortSignal,
-  ): Promise<T> {
-    return parse(refused(await call(path, query, signal)), schema, path)
-  }
+  ) => http.answer({ path, query }, schema, (description) => fieldOf(description, 'amount'), signal)
 
   return {
     chains: options.chains,
@@ -192,7 +165,7 @@ export function aggregatorSwapProvider(options: AggregatorOptions): SwapProvider
     async quote({ chainId, from, to, amount }, signal): Promise<SwapQuote | undefined> {
       const path = `/swap/v6.0/${chainPart(chainId)}/quote`
       const query = { src: from, dst: to, amount: amount.toString(), includeGas: 'true' }
-      const outcome = await call(path, query, signal)
+      const outcome = await http.call({ path, query }, signal)
       if (!outcome.ok && outcome.status === 400 && /insufficient liquidity/i.test(outcome.description)) {
         return undefined
       }
@@ -267,82 +240,18 @@ export function aggregatorSwapProvider(options: AggregatorOptions): SwapProvider
   }
 }
 
-/** Thrown for an answer over `maxAnswerBytes`: told apart from a network failure, which it is not. */
-class AnswerTooLarge extends Error {
-  override name = 'AnswerTooLarge'
-}
-
 /** The chain id as a path segment; anything but a positive integer would change the path. */
 function chainPart(chainId: number): string {
   if (!Number.isSafeInteger(chainId) || chainId <= 0) throw new Error(`Not a chain id: ${chainId}`)
   return String(chainId)
 }
 
-/**
- * The response's body as text, read chunk by chunk and given up past `maxAnswerBytes` (counted decoded, as it is
- * held): a declared Content-Length over it is refused before reading.
- */
-async function readCapped(response: Response, path: string): Promise<string> {
-  const tooLarge = () =>
-    new AnswerTooLarge(`Swap aggregator ${path} answered more than ${maxAnswerBytes} bytes`)
-  const declared = Number(response.headers.get('content-length') ?? Number.NaN)
-  if (declared > maxAnswerBytes) {
-    await response.body?.cancel().catch(() => {})
-    throw tooLarge()
-  }
-  if (!response.body) return ''
-  const reader = response.body.getReader()
-  const decoder = new TextDecoder()
-  let text = ''
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > maxAnswerBytes) {
-      await reader.cancel().catch(() => {})
-      throw tooLarge()
-    }
-    text += decoder.decode(value, { stream: true })
-  }
-  return text + decoder.decode()
-}
-
 /** A refusal thrown as the visitor's error, naming the field its description names ('amount' when none). */
-function refused(outcome: Outcome): unknown {
+function refused(outcome: ProviderOutcome): unknown {
   if (outcome.ok) return outcome.body
-  const named = parameterPattern.exec(outcome.description)?.[1]?.toLowerCase()
-  throw new ProviderRefusal((named && parameterFields[named]) ?? 'amount', outcome.description)
+  throw new ProviderRefusal(fieldOf(outcome.description, 'amount'), outcome.description)
 }
 
 function parse<T>(body: unknown, schema: z.ZodType<T>, path: string): T {
-  const parsed = schema.safeParse(body)
-  if (parsed.success) return parsed.data
-  const issues = parsed.error.issues
-    .slice(0, 3)
-    .map((issue) => `${fieldName(issue.path) || '(answer)'}: ${issue.message}`)
-    .join('; ')
-  throw new Error(`Swap aggregator ${path} answered what was not expected: ${issues}`)
-}
-
-function parseJson(text: string, path: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    throw new Error(`Swap aggregator ${path} answered what was not expected: a body that is not JSON`)
-  }
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
-}
-
-function messageOf(error: unknown): string {
-  if (!(error instanceof Error)) return String(error)
-  // undici's "fetch failed" keeps the reason (ECONNREFUSED, a DNS failure) in its cause.
-  return error.cause instanceof Error ? `${error.message} (${error.cause.message})` : error.message
+  return parseAnswer(body, schema, `Swap aggregator ${path}`)
 }
