@@ -49,6 +49,45 @@ for (const theme of ['dark', 'light'] as const) {
 }
 
 for (const theme of ['dark', 'light'] as const) {
+  test(`axe and the layout gate pass the Buy views, ${theme} theme`, async ({ demo, page }) => {
+    test.setTimeout(180_000)
+    const modal = demo.modal
+    const audit = auditor(page, theme)
+    await openInTheme(demo, theme, `&account=${HOSTILE_ACCOUNT}`)
+    await demo.connectDevWallet()
+    await demo.accountButton.click()
+    await modal.getByRole('button', { name: 'Buy' }).click()
+    await expect(modal.getByTestId('latch-buy-quote')).toContainText('Total')
+    await audit('OnRampBuy, with a quote')
+    await modal.getByRole('textbox', { name: 'You pay' }).fill('5')
+    await expect(modal.getByRole('button', { name: 'Minimum is 10 USD' })).toBeDisabled()
+    await audit('OnRampBuy, under the limit')
+    await modal.getByRole('button', { name: 'Pay in USD. Change currency' }).click()
+    await expect(modal.getByRole('list', { name: 'Currencies to pay in' })).toBeVisible()
+    await audit('OnRampFiatSelect')
+    await modal.getByRole('button', { name: 'Back' }).click()
+    await modal.getByRole('button', { name: 'Receive ETH. Change token' }).click()
+    await expect(modal.getByRole('list', { name: 'Tokens to buy' })).toBeVisible()
+    await audit('OnRampTokenSelect')
+    await modal.getByRole('button', { name: /LUSD/ }).click()
+    await modal.getByRole('button', { name: 'What is Buy?' }).click()
+    await expect(modal.getByRole('heading', { name: 'What is Buy?' })).toBeVisible()
+    await audit('WhatIsABuy')
+    await modal.getByRole('button', { name: 'Buy crypto' }).click()
+    await modal.getByRole('button', { name: '250' }).click()
+    await expect(modal.getByTestId('latch-buy-quote')).toContainText('247')
+    const opened = page.waitForEvent('popup')
+    await modal.getByRole('button', { name: 'Continue' }).click()
+    const popup = await opened
+    await expect(modal.getByText('Buy in progress', { exact: true })).toBeVisible()
+    await audit('BuyInProgress')
+    await popup.close()
+    await expect(modal.getByRole('alert')).toHaveText('Buy failed', { timeout: 20_000 })
+    await audit('BuyInProgress, failed')
+  })
+}
+
+for (const theme of ['dark', 'light'] as const) {
   test(`axe and the layout gate pass the wallet lists, ${theme} theme`, async ({ demo, page }) => {
     // Each view and state is audited by axe and measured at three sizes: minutes on a busy 2-core machine.
     test.setTimeout(180_000)

@@ -68,8 +68,8 @@ test.describe('Account data from the Latch server on the devnet', () => {
     await demo.connectDevWallet()
     await demo.accountButton.click()
     const features = demo.modal.locator('.latch-features').getByRole('button')
-    // SPEC §1's order (onramp, swaps, receive, send), of the features built so far: Devnet A swaps.
-    await expect(features).toHaveText(['Swap', 'Receive', 'Send'])
+    // SPEC §1's order (onramp, swaps, receive, send): Devnet A is an on-ramp chain (eip155) and swaps.
+    await expect(features).toHaveText(['Buy', 'Swap', 'Receive', 'Send'])
 
     // The app's own order; the wallet reconnects on the new page.
     await demo.goto('&walletFeatures=send,receive')

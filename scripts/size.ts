@@ -92,8 +92,18 @@ const budgets = {
       files: 3,
     },
     /**
+     * Buy, its token and currency pickers, BuyInProgress and WhatIsABuy (one chunk, issue 19): the form, each
+     * provider's quote kept fresh, the checkout's popup and the purchase followed (core's onramp.ts), their stylesheet.
+     */
+    'Buy views': {
+      src: '../../packages/react/src/views/Buy/Buy.tsx',
+      budget: 5.75 * KiB,
+      files: 3,
+    },
+    /**
      * The Account view's wallet feature buttons (Swap asks the server whether the network is one swaps are offered
-     * on), which make the Send and Swap views known to the modal (the entry does not carry them).
+     * on), which make the Send, Swap and Buy views known to the modal (the entry does not carry them), and the account
+     * refresh the Swap and Buy views share after a swap or a purchase.
      */
     'Account features': {
       src: '../../packages/react/src/views/Account/Features.tsx',

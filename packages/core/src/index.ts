@@ -47,6 +47,7 @@ export {
   transferText,
 } from './format/transactions.ts'
 export type { EmailLoginState, FrameFailure, FrameSession, FrameUser } from './frame/session.ts'
+export * from './onramp/onramp.ts'
 export * from './options/defaults.ts'
 export * from './options/resolve.ts'
 export * from './options/types.ts'

@@ -37,6 +37,16 @@ export type View =
   | 'SwapSelectToken'
   /** Swap: check and confirm; the approval, then the swap, in the wallet. */
   | 'SwapPreview'
+  /** Buy: the amount, the fiat and the token, and each on-ramp provider's quote. */
+  | 'OnRampBuy'
+  /** Buy: choose the token to buy. */
+  | 'OnRampTokenSelect'
+  /** Buy: choose the fiat currency to pay in. */
+  | 'OnRampFiatSelect'
+  /** Buy: the provider's checkout is open; the purchase is followed until it completes or fails. */
+  | 'BuyInProgress'
+  /** Buy: what buying crypto here means. */
+  | 'WhatIsABuy'
 
 export interface RouterData {
   connectorId?: string

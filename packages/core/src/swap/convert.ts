@@ -1,6 +1,7 @@
-// The convert API (SPEC §7 /v1/convert/*) as the Swap views use it, and where swaps are offered: the server's swap
-// networks (it lists no tokens elsewhere) for visitors outside the restricted time zones (SPEC §5).
-import { type FetchFunction, requestJson, serverUrl } from '../api/http.ts'
+// Where swaps are offered, as the Account view's Swap button asks (its chunk shares this module with the Swap views):
+// the server's swap networks (`/v1/convert/tokens` lists no tokens elsewhere) for visitors outside the restricted
+// time zones (SPEC §5). The rest of the convert API is the Swap views' own (swap.ts).
+import { requestJson, serverUrl } from '../api/http.ts'
 import type { LatchClient } from '../createLatch.ts'
 
 /** A token the convert API swaps: its address is CAIP-10, the coin's ends in `0xeeee…eeee`. */
@@ -59,52 +60,6 @@ export function isRestrictedTimeZone(
   return restrictedTimeZone.test(timeZone ?? '')
 }
 
-/** The convert API of one client's server. */
-export function convertApi(client: Pick<LatchClient, 'options'>, fetch?: FetchFunction) {
-  const { apiUrl, chainApiUrl = apiUrl, projectId } = client.options
-  const get = <T>(path: string, query: Record<string, string | undefined>, signal?: AbortSignal) =>
-    requestJson<T>(
-      fetch ?? globalThis.fetch,
-      serverUrl(chainApiUrl ?? '', `/v1/convert/${path}`, projectId, query),
-      {
-        signal: signal ?? null,
-      },
-    )
-  return {
-    /** The tokens swapped on a network, the coin first; none off the swap networks. */
-    tokens: (chainId: string, signal?: AbortSignal) =>
-      get<{ tokens: SwapToken[] }>('tokens', { chainId }, signal).then((answer) => answer.tokens),
-    /** The best quote, or undefined where no pool can fill the amount. */
-    quote: (query: { amount: string; from: string; to: string; userAddress: string }) =>
-      get<{ quotes: SwapQuoteAnswer[] }>('quotes', query).then((answer) => answer.quotes[0]),
-    gasPrice: (chainId: string) => get<{ standard: string }>('gas-price', { chainId }),
-    allowance: (tokenAddress: string, userAddress: string) =>
-      get<{ allowance: string }>('allowance', { tokenAddress, userAddress }).then((answer) =>
-        BigInt(answer.allowance),
-      ),
-    buildApprove: (query: { userAddress: string; from: string; to: string; amount: string }) =>
-      get<{ tx: ConvertTransaction }>('build-approve', query).then((answer) => answer.tx),
-    buildSwap: (body: {
-      amount: string
-      from: string
-      to: string
-      userAddress: string
-      minToAmount?: string
-    }) =>
-      requestJson<{ tx: ConvertTransaction; toAmount: string }>(
-        fetch ?? globalThis.fetch,
-        serverUrl(chainApiUrl ?? '', '/v1/convert/build-transaction', projectId),
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ ...body, eip155: { slippage: SWAP_SLIPPAGE }, projectId }),
-        },
-      ),
-  }
-}
-
-export type ConvertApi = ReturnType<typeof convertApi>
-
 /**
  * The tokens swapped on a network, through the client's query cache (the Account view's Swap button asks, the Swap
  * views find them there): none off the swap networks.
@@ -117,8 +72,28 @@ export function swapTokensQuery(client: Pick<LatchClient, 'options'>, chainId: s
   const { apiUrl, chainApiUrl = apiUrl, projectId } = client.options
   return {
     queryKey: ['latch', 'swapTokens', { chainApiUrl, projectId, chainId }] as const,
-    queryFn: ({ signal }: { signal: AbortSignal }) => convertApi(client).tokens(chainId, signal),
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      requestJson<{ tokens: SwapToken[] }>(
+        globalThis.fetch,
+        serverUrl(chainApiUrl ?? '', '/v1/convert/tokens', projectId, { chainId }),
+        { signal },
+      ).then((answer) => answer.tokens),
     // The tokens change with a deployment, not during a visit.
     staleTime: 5 * 60_000,
   }
+}
+
+/**
+ * The account's token list read afresh past the server's cache, and Activity asked again (`userAddress` CAIP-10):
+ * after a swap or a purchase. Here, in the chunk the Account view's feature buttons load, so that the Swap and Buy
+ * views share it without a chunk of its own.
+ */
+export async function refreshAccount(client: LatchClient, userAddress: string) {
+  const api = await client.api()
+  const queries = await api.account()
+  const chainId = userAddress.slice(0, userAddress.lastIndexOf(':'))
+  const address = userAddress.slice(chainId.length + 1)
+  const balances = await queries.blockchain.getBalances({ address, chainId, forceUpdate: true })
+  api.queryClient.setQueryData(queries.balancesQuery(address, chainId).queryKey, balances)
+  await api.queryClient.invalidateQueries({ queryKey: ['latch', 'history'] })
 }

@@ -2,8 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ADDRESS_A, connectThrough, createTestLatch, flush, rejects } from '../../test/fakeAdapter.ts'
 import { createFakeServer, devnetEth, devnetLusd, json } from '../../test/fakeServer.ts'
 import type { TokenBalance } from '../api/types.ts'
-import { convertApi, isRestrictedTimeZone, SWAP_COIN, type SwapToken } from './convert.ts'
+import { isRestrictedTimeZone, SWAP_COIN, type SwapToken } from './convert.ts'
 import {
+  convertApi,
   followSwapQuotes,
   heldOf,
   SWAP_QUOTE_REFRESH_MS,

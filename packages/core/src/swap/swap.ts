@@ -2,13 +2,63 @@
 // the last change, again every 10 s), what stops the swap, and the approve-then-swap steps with the wallet. The form
 // is kept per client, outside the views: the embedded wallet's approval view replaces them while the wallet asks.
 
-import { HttpError } from '../api/http.ts'
+import { type FetchFunction, HttpError, requestJson, serverUrl } from '../api/http.ts'
 import type { TokenBalance } from '../api/types.ts'
 import type { SendTransactionParameters } from '../client/actionTypes.ts'
 import type { LatchClient } from '../createLatch.ts'
 import { floorBalance, parseAmount } from '../format/format.ts'
 import { createStore, type Store } from '../state/store.ts'
-import { convertApi, SWAP_COIN, SWAP_SLIPPAGE, type SwapToken } from './convert.ts'
+import {
+  type ConvertTransaction,
+  refreshAccount,
+  SWAP_COIN,
+  SWAP_SLIPPAGE,
+  type SwapQuoteAnswer,
+  type SwapToken,
+} from './convert.ts'
+
+/** The convert API of one client's server. */
+export function convertApi(client: Pick<LatchClient, 'options'>, fetch?: FetchFunction) {
+  const { apiUrl, chainApiUrl = apiUrl, projectId } = client.options
+  const get = <T>(path: string, query: Record<string, string | undefined>, signal?: AbortSignal) =>
+    requestJson<T>(
+      fetch ?? globalThis.fetch,
+      serverUrl(chainApiUrl ?? '', `/v1/convert/${path}`, projectId, query),
+      {
+        signal: signal ?? null,
+      },
+    )
+  return {
+    /** The best quote, or undefined where no pool can fill the amount. */
+    quote: (query: { amount: string; from: string; to: string; userAddress: string }) =>
+      get<{ quotes: SwapQuoteAnswer[] }>('quotes', query).then((answer) => answer.quotes[0]),
+    gasPrice: (chainId: string) => get<{ standard: string }>('gas-price', { chainId }),
+    allowance: (tokenAddress: string, userAddress: string) =>
+      get<{ allowance: string }>('allowance', { tokenAddress, userAddress }).then((answer) =>
+        BigInt(answer.allowance),
+      ),
+    buildApprove: (query: { userAddress: string; from: string; to: string; amount: string }) =>
+      get<{ tx: ConvertTransaction }>('build-approve', query).then((answer) => answer.tx),
+    buildSwap: (body: {
+      amount: string
+      from: string
+      to: string
+      userAddress: string
+      minToAmount?: string
+    }) =>
+      requestJson<{ tx: ConvertTransaction; toAmount: string }>(
+        fetch ?? globalThis.fetch,
+        serverUrl(chainApiUrl ?? '', '/v1/convert/build-transaction', projectId),
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ ...body, eip155: { slippage: SWAP_SLIPPAGE }, projectId }),
+        },
+      ),
+  }
+}
+
+export type ConvertApi = ReturnType<typeof convertApi>
 
 /** The quote is asked this long after the last change of the form (typing). */
 export const SWAP_QUOTE_WAIT_MS = 200
@@ -274,14 +324,3 @@ export const isSwapBusy = (swapping: Swapping) => swapping === 'approving' || sw
 
 /** The least a quote's swap gives at SPEC §9's slippage, as the views show it and the swap is held to. */
 export const minimumReceived = (toAmount: bigint) => (toAmount * BigInt(100 - SWAP_SLIPPAGE)) / 100n
-
-/** The token list read afresh past the server's cache, and Activity asked again, after a swap. */
-async function refreshAccount(client: LatchClient, userAddress: string) {
-  const api = await client.api()
-  const queries = await api.account()
-  const chainId = userAddress.slice(0, userAddress.lastIndexOf(':'))
-  const address = userAddress.slice(chainId.length + 1)
-  const balances = await queries.blockchain.getBalances({ address, chainId, forceUpdate: true })
-  api.queryClient.setQueryData(queries.balancesQuery(address, chainId).queryKey, balances)
-  await api.queryClient.invalidateQueries({ queryKey: ['latch', 'history'] })
-}

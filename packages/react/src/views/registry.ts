@@ -68,6 +68,11 @@ export type RegisteredView =
   | 'Swap'
   | 'SwapSelectToken'
   | 'SwapPreview'
+  | 'OnRampBuy'
+  | 'OnRampTokenSelect'
+  | 'OnRampFiatSelect'
+  | 'BuyInProgress'
+  | 'WhatIsABuy'
 
 export const viewTitles: Record<Exclude<View, RegisteredView>, string> & Partial<Record<View, string>> = {
   Connect: 'Connect Wallet',

@@ -144,6 +144,22 @@ describe('Account view', () => {
   })
 })
 
+/** An on-ramp that sells the devnet's ETH for USD through one provider. */
+const onrampOptions = {
+  paymentCurrencies: [{ id: 'USD', payment_method_limits: [{ id: 'card', min: '10', max: '7500' }] }],
+  purchaseCurrencies: [
+    {
+      id: 'ETH',
+      name: 'Ether',
+      symbol: 'ETH',
+      networks: [
+        { name: 'Latch Devnet A', display_name: 'Latch Devnet A', chain_id: '31337', contract_address: '' },
+      ],
+    },
+  ],
+  providers: [{ id: 'sandbox', name: 'Latch Sandbox' }],
+}
+
 describe('Account view wallet features', () => {
   /** The Account view with the account data (a Latch server), and the names of its feature buttons in order. */
   async function features(
@@ -154,6 +170,7 @@ describe('Account view wallet features', () => {
     const server = createFakeDirectory([])
     server.handle(balancePath(ADDRESS_A), balancesHandler([]))
     server.handle('/v1/convert/tokens', () => json({ tokens: swapTokens }))
+    server.handle('/v1/onramp/options', () => json(onrampOptions))
     const { connect } = await renderWithClient(<ConnectButton />, { apiUrl: API_URL, ...options })
     const dialog = await openAccount(connect)
     await within(dialog).findByRole('tablist', { name: 'Account' })
@@ -174,14 +191,22 @@ describe('Account view wallet features', () => {
     }
   }
 
-  it('shows Receive and Send in the default order (onramp, swaps, receive, send), each opening its view', async () => {
+  it('shows Buy, Receive and Send in the default order (onramp, swaps, receive, send), each opening its view', async () => {
     const { dialog, names } = await features()
 
-    expect(names).toEqual(['Receive', 'Send'])
+    expect(names).toEqual(['Buy', 'Receive', 'Send'])
     // Receive is a feature button here, not the icon beside the address.
     expect(within(dialog).getAllByRole('button', { name: 'Receive' })).toHaveLength(1)
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }))
     expect(await findView('Send')).toBeTruthy()
+  })
+
+  it('opens Buy from its button: the on-ramp’s options, the first token sold on the network and provider chosen', async () => {
+    const { dialog } = await features()
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Buy' }))
+    const buy = await findView('Buy')
+    expect(await within(buy).findByRole('button', { name: 'Receive ETH. Change token' })).toBeTruthy()
+    expect(within(buy).getByRole('radio', { name: /^Latch Sandbox/ })).toHaveProperty('checked', true)
   })
 
   it('follows walletFeaturesOrder, and leaves out the features that are off', async () => {
@@ -190,7 +215,7 @@ describe('Account view wallet features', () => {
       'Receive',
     ])
     cleanup()
-    const { dialog, names } = await features({ features: { receive: false } })
+    const { dialog, names } = await features({ features: { receive: false, onramp: false } })
     expect(names).toEqual(['Send'])
     expect(within(dialog).queryByRole('button', { name: 'Receive' })).toBeNull()
   })
@@ -198,14 +223,14 @@ describe('Account view wallet features', () => {
   it('shows Swap first where the server lists the network’s swap tokens, opening the Swap view', async () => {
     const tokens = [{ symbol: 'ETH' }, { symbol: 'LUSD' }]
     const { dialog, names } = await features({}, tokens)
-    expect(names).toEqual(['Swap', 'Receive', 'Send'])
+    expect(names).toEqual(['Buy', 'Swap', 'Receive', 'Send'])
     fireEvent.click(within(dialog).getByRole('button', { name: 'Swap' }))
     expect(await findView('Swap')).toBeTruthy()
   })
 
-  it('leaves Swap out, without asking the server, in a restricted time zone and when the feature is off', async () => {
+  it('leaves Buy and Swap out, without asking the server, in a restricted time zone and when the feature is off', async () => {
     const tokens = [{ symbol: 'ETH' }, { symbol: 'LUSD' }]
-    const off = await features({ features: { swaps: false } }, tokens, true)
+    const off = await features({ features: { swaps: false, onramp: false } }, tokens, true)
     expect(off.names).toEqual(['Receive', 'Send'])
     expect(off.swapRequests()).toHaveLength(0)
     cleanup()

@@ -10,46 +10,60 @@ import { viewChunks, viewTitles } from '../registry.ts'
 // The views of the wallet features, made known to the modal here (registry's RegisteredView): they are reached from
 // these buttons, so the entry every page loads carries neither their chunks nor their titles. Each feature's views
 // are one chunk: a visitor who opens Send goes on to choose a token and to review, as one who opens Swap does.
-const sendChunk = createChunk(() => import('../WalletSend/WalletSend.tsx'))
-const swapChunk = createChunk(() => import('../Swap/Swap.tsx'))
-Object.assign(viewChunks, {
-  WalletSend: sendChunk,
-  WalletSendSelectToken: sendChunk,
-  WalletSendPreview: sendChunk,
-  Swap: swapChunk,
-  SwapSelectToken: swapChunk,
-  SwapPreview: swapChunk,
-})
-Object.assign(viewTitles, {
+/** Makes a feature's views known: each to its chunk, with its title. */
+function register(load: Parameters<typeof createChunk>[0], titles: Partial<Record<View, string>>) {
+  const chunk = createChunk(load)
+  for (const view in titles) {
+    viewChunks[view as View] = chunk
+    viewTitles[view as View] = titles[view as View]!
+  }
+}
+register(() => import('../WalletSend/WalletSend.tsx'), {
   WalletSend: 'Send',
   WalletSendSelectToken: 'Select Token',
   WalletSendPreview: 'Review Send',
+})
+register(() => import('../Swap/Swap.tsx'), {
   Swap: 'Swap',
   SwapSelectToken: 'Select Token',
   SwapPreview: 'Review Swap',
 })
+register(() => import('../Buy/Buy.tsx'), {
+  OnRampBuy: 'Buy',
+  OnRampTokenSelect: 'Select Token',
+  OnRampFiatSelect: 'Select Currency',
+  BuyInProgress: 'Buy in Progress',
+  WhatIsABuy: 'What is Buy?',
+})
 
 /** The wallet features built so far (SPEC §1), shown in the app's `walletFeaturesOrder` when on. */
-const actions: Partial<Record<WalletFeature, readonly [label: string, icon: IconName, view: View]>> = {
+const actions: Record<WalletFeature, readonly [label: string, icon: IconName, view: View]> = {
+  onramp: ['Buy', 'plus', 'OnRampBuy'],
   swaps: ['Swap', 'refresh', 'Swap'],
   receive: ['Receive', 'qr', 'WalletReceive'],
   send: ['Send', 'arrowUp', 'WalletSend'],
 }
 
 /**
- * The Account view's wallet features (its data part's own chunk): Receive and Send, and Swap where swaps are offered
- * — a network the server swaps on (it lists tokens there, SPEC §8) for a visitor outside the restricted time zones
- * (SPEC §5).
+ * The Account view's wallet features (its data part's own chunk): Receive and Send; Buy on the on-ramp's chains
+ * (eip155) and Swap where swaps are offered — a network the server swaps on (it lists tokens there, SPEC §8) — each
+ * for a visitor outside the restricted time zones (SPEC §5).
  */
 export default function Features() {
   const client = useLatchClient()
   const { options } = client
   const { caipNetworkId } = useNetwork()
+  const restricted = isRestrictedTimeZone()
   const swaps = useAsync(
-    options.features.swaps && !isRestrictedTimeZone() && (() => swapTokensOf(client, caipNetworkId)),
+    options.features.swaps && !restricted && (() => swapTokensOf(client, caipNetworkId)),
     caipNetworkId,
   )
-  const swappable = swaps?.status === 'ready' && swaps.value.length > 1
+  const shown: Record<WalletFeature, boolean> = {
+    onramp: !restricted && caipNetworkId.startsWith('eip155:'),
+    swaps: swaps?.status === 'ready' && swaps.value.length > 1,
+    receive: true,
+    send: true,
+  }
   // Opened on a feature's view before it was known (the Account view stood in): the modal shows it now.
   useEffect(() => {
     const { store } = client.router
@@ -58,7 +72,7 @@ export default function Features() {
   return (
     <div className="latch-features">
       {options.walletFeaturesOrder.map((feature) => {
-        const action = options.features[feature] && (feature !== 'swaps' || swappable) && actions[feature]
+        const action = options.features[feature] && shown[feature] && actions[feature]
         return (
           action && (
             <button

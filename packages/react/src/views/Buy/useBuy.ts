@@ -1,0 +1,27 @@
+import { currenciesFor, type OnrampFormState, onrampFormOf, startBuy } from '@latch/core'
+import { useLatchClient } from '../../context.ts'
+import { useNetwork } from '../../hooks/useNetwork.ts'
+import { useStore, whole } from '../../hooks/useStore.ts'
+import type { BuyViewProps } from './Buy.tsx'
+
+/** A currency's icon on the server (fiat: `getCurrencyImage`, crypto: `getTokenImage`). */
+export function useIconUrl() {
+  const { apiUrl = '' } = useLatchClient().options
+  return (kind: 'Currency' | 'Token', id: string) =>
+    `${apiUrl}/public/get${kind}Image/${encodeURIComponent(id)}`
+}
+
+/** The Buy form, the currencies sold on the active network, and the checkout's opening. */
+export function useBuy({ options }: Pick<BuyViewProps, 'options'>) {
+  const client = useLatchClient()
+  const { caipNetworkId } = useNetwork()
+  const form: OnrampFormState = useStore(onrampFormOf(client), whole)
+  const currencies = currenciesFor(options, caipNetworkId.split(':')[1] ?? '')
+  /** Opens the checkout's window in the click itself (popup blockers allow only that), then asks for its URL. */
+  const open = () => {
+    const popup = window.open('', 'latch-buy', 'popup,width=480,height=720')
+    if (popup) popup.opener = null
+    void startBuy(client, popup, options)
+  }
+  return { client, form, currencies, open }
+}
