@@ -13,8 +13,9 @@ export interface RateLimits {
   /** Balance reads that skip the cache (`forceUpdate=true`): each asks every chain 4 times. Default 20. */
   refresh: number
   /**
-   * Swap quotes and transactions (`/v1/convert/quotes`, `build-*`): each may ask an aggregator, whose quota the
-   * deployment pays for. An open Swap view asks every 10 s. Default 120.
+   * What may ask a provider whose quota the deployment pays for: swap quotes and transactions (`/v1/convert/quotes`,
+   * `build-*`; an open Swap view asks every 10 s), on-ramp quotes and purchases (`/v1/onramp/quote`,
+   * `history?onramp=`; an open Buy view asks every 30 s per provider, BuyInProgress every 4 s). Default 120.
    */
   swaps: number
   /** Analytics posts (`POST /e`). Default 120. */

@@ -5,6 +5,7 @@ import {
   BUY_POLL_MS,
   BUY_TIMEOUT_MS,
   currenciesFor,
+  fiatAmountOf,
   followBuy,
   followOnrampQuotes,
   ONRAMP_QUOTE_WAIT_MS,
@@ -123,6 +124,18 @@ describe('the Buy form', () => {
     expect(onrampProblem({ ...form, amount: '5' }, options)).toBe('Minimum is 10 USD')
     expect(onrampProblem({ ...form, amount: '7500.01', fiat: 'EUR' }, options)).toBe('Maximum is 7,500 EUR')
     expect(onrampProblem({ ...form, asset: undefined }, options)).toBe('Select a token')
+    // Typed as a visitor types: grouping commas, or a decimal comma.
+    expect(['10,000', '1,000.50', '10,5', '250', ' 99.99 ', 'ten', '', '1,2,3'].map(fiatAmountOf)).toEqual([
+      10000,
+      1000.5,
+      10.5,
+      250,
+      99.99,
+      Number.NaN,
+      Number.NaN,
+      Number.NaN,
+    ])
+    expect(onrampProblem({ ...form, amount: '10,000' }, options)).toBe('Maximum is 7,500 USD')
   })
 
   it('asks each provider for a quote 200 ms after the last change, saying which could not quote', async () => {
@@ -191,6 +204,7 @@ describe('buying', () => {
       status: 'waiting',
       url: 'http://api.test/onramp/sandbox/abc',
       blocked: false,
+      address: ADDRESS_A,
       known: ['onramp:sandbox:old'],
     })
     expect(client.router.store.getState().view).toBe('BuyInProgress')
@@ -236,8 +250,14 @@ describe('buying', () => {
     stop()
   })
 
-  it('"Buy failed": declined, not completed within 180 s, or the checkout closed before paying', async () => {
-    for (const ending of ['declined', 'timeout', 'closed'] as const) {
+  it('"Buy failed": declined; not completed within 180 s (said differently once paid); the checkout closed before paying', async () => {
+    const messages = {
+      declined: 'The payment failed',
+      timeout: 'The purchase did not complete in time',
+      'paid, slow': 'Paid, still on its way: check Activity before buying again',
+      closed: 'The checkout was closed before paying',
+    }
+    for (const ending of Object.keys(messages) as (keyof typeof messages)[]) {
       vi.useRealTimers()
       const { client, form, setPurchases } = await setUp()
       form.setState({ asset: 'ETH', provider: 'sandbox' })
@@ -246,19 +266,38 @@ describe('buying', () => {
       vi.useFakeTimers()
       const stop = followBuy(client)
       if (ending === 'declined') setPurchases([purchase('new', 'failed')])
-      if (ending === 'timeout') vi.setSystemTime(Date.now() + BUY_TIMEOUT_MS + 1)
-      if (ending === 'closed') (popup as { closed: boolean }).closed = true
-      await vi.advanceTimersByTimeAsync(BUY_POLL_MS * 2)
+      if (ending === 'paid, slow') setPurchases([purchase('new', 'pending')])
+      // The first look sees the window open (and, paid, the purchase on its way).
+      await vi.advanceTimersByTimeAsync(BUY_POLL_MS)
+      if (ending === 'timeout' || ending === 'paid, slow') vi.setSystemTime(Date.now() + BUY_TIMEOUT_MS + 1)
+      if (ending === 'closed') {
+        ;(popup as { closed: boolean }).closed = true
+        // One look finds it closed; the next, with still nothing bought, gives up.
+        await vi.advanceTimersByTimeAsync(BUY_POLL_MS)
+        expect(form.getState().buying.status).toBe('waiting')
+      }
+      await vi.advanceTimersByTimeAsync(BUY_POLL_MS)
       expect(form.getState().buying, ending).toEqual({
         status: 'failed',
-        message: {
-          declined: 'The payment failed',
-          timeout: 'The purchase did not complete in time',
-          closed: 'The checkout was closed before paying',
-        }[ending],
+        message: messages[ending],
         url: 'http://api.test/onramp/sandbox/abc',
       })
+      // The provider's window is left as it is: it shows the purchase's own state.
+      expect(popup.close, ending).not.toHaveBeenCalled()
       stop()
     }
+  })
+
+  it('a window that reads closed from the start (its page cuts the opener off) is not taken for one the visitor closed', async () => {
+    const { client, form } = await setUp()
+    form.setState({ asset: 'ETH', provider: 'sandbox' })
+    const popup = popupWindow()
+    await startBuy(client, popup, options)
+    ;(popup as { closed: boolean }).closed = true
+    vi.useFakeTimers()
+    const stop = followBuy(client)
+    await vi.advanceTimersByTimeAsync(BUY_POLL_MS * 5)
+    expect(form.getState().buying.status).toBe('waiting')
+    stop()
   })
 })

@@ -52,6 +52,8 @@ export const ONRAMP_QUOTE_REFRESH_MS = 30_000
 /** The purchase is looked for in the account's on-ramp history this often, for this long. */
 export const BUY_POLL_MS = 4000
 export const BUY_TIMEOUT_MS = 180_000
+/** The checkout's window is looked at this often. */
+export const BUY_WINDOW_CHECK_MS = 500
 
 export type OnrampQuoteState =
   | { status: 'loading' }
@@ -68,11 +70,18 @@ export type Buying =
       provider: string
       /** The popup was blocked: the view offers the link to open. */
       blocked: boolean
-      /** The purchases the account had before: the new one is the one not among them. */
+      /** The buyer, and the purchases it had before: the new one is the one not among them. */
+      address: string
       known: readonly string[]
       since: number
+      /** The checkout's window was seen open (a window whose page cuts its opener off reads closed at once). */
+      seenOpen?: boolean
+      /** A purchase was found, paid and on its way. */
+      paid?: boolean
     }
   | { status: 'failed'; message: string; url?: string }
+
+type Waiting = Extract<Buying, { status: 'waiting' }>
 
 export interface OnrampFormState {
   /** In the fiat currency, as typed. */
@@ -181,10 +190,22 @@ export function limitsOf(options: OnrampOptions, fiat: string): { min: number; m
   return card && { min: Number(card.min), max: Number(card.max) }
 }
 
+/**
+ * The typed amount as a number: grouping commas dropped (`10,000.50`), else a comma read as the decimal point (`10,5`);
+ * NaN when it is no number.
+ */
+export const fiatAmountOf = (text: string) =>
+  Number(
+    text
+      .trim()
+      .replace(/,(?=\d{3}(\D|$))/g, '')
+      .replace(',', '.') || Number.NaN,
+  )
+
 /** What stops the purchase, worded for its button: SPEC §9's limits, in the fiat chosen. */
 export function onrampProblem(form: OnrampFormState, options: OnrampOptions | undefined): string | undefined {
-  const amount = Number(form.amount.replace(',', '.'))
-  if (!form.amount.trim() || !Number.isFinite(amount) || amount <= 0) return 'Enter an amount'
+  const amount = fiatAmountOf(form.amount)
+  if (!(amount > 0)) return 'Enter an amount'
   const limits = options && limitsOf(options, form.fiat)
   if (limits && amount < limits.min) return `Minimum is ${limits.min.toLocaleString('en-US')} ${form.fiat}`
   if (limits && amount > limits.max) return `Maximum is ${limits.max.toLocaleString('en-US')} ${form.fiat}`
@@ -256,7 +277,7 @@ export function followOnrampQuotes(client: LatchClient, options: OnrampOptions):
     const body = {
       purchaseCurrency: currency.id,
       paymentCurrency: fiat,
-      amount: String(Number(state.amount.replace(',', '.'))),
+      amount: String(fiatAmountOf(state.amount)),
       network: networkFor(currency, chainId),
     }
     timer = setTimeout(() => read(key, body), ONRAMP_QUOTE_WAIT_MS)
@@ -297,30 +318,37 @@ export async function startBuy(
     return
   }
   form.setState({ buying: { status: 'opening' } })
+  // Another attempt's window is this one's no more.
+  popups.get(client)?.close()
+  popups.delete(client)
   const api = onrampApi(client)
   const network = networkFor(currency, chainId)
   try {
-    const [url, known] = await Promise.all([
-      api.checkout({
-        destinationWallets: [{ address, blockchains: [network], assets: [currency.id] }],
-        partnerUserId: address,
-        defaultNetwork: network,
-        defaultAsset: currency.id,
-        defaultExperience: 'buy',
-        presetFiatAmount: Number(state.amount.replace(',', '.')),
-        fiatCurrency: state.fiat,
-        provider,
-      }),
-      api.purchases(address, provider).then((purchases) => purchases.map(({ id }) => id)),
-    ])
+    // Both asked at once; the checkout's refusal is the one to show when both fail.
+    const listed = api.purchases(address, provider)
+    listed.catch(() => undefined)
+    const url = await api.checkout({
+      destinationWallets: [{ address, blockchains: [network], assets: [currency.id] }],
+      partnerUserId: address,
+      defaultNetwork: network,
+      defaultAsset: currency.id,
+      defaultExperience: 'buy',
+      presetFiatAmount: fiatAmountOf(state.amount),
+      fiatCurrency: state.fiat,
+      provider,
+    })
+    const known = (await listed).map(({ id }) => id)
     if (popup && !popup.closed) {
       popup.location.href = url
       popups.set(client, popup)
     }
+    const blocked = !popup || popup.closed
     form.setState({
-      buying: { status: 'waiting', url, provider, blocked: !popup || popup.closed, known, since: Date.now() },
+      buying: { status: 'waiting', url, provider, blocked, address, known, since: Date.now() },
     })
-    if (client.router.store.getState().view !== 'BuyInProgress') client.router.push('BuyInProgress')
+    // Shown from Buy (or on it, trying again); a visitor who has gone elsewhere meanwhile is not taken back.
+    const { view } = client.router.store.getState()
+    if (view === 'OnRampBuy') client.router.push('BuyInProgress')
   } catch (error) {
     popup?.close()
     // The server's own words (a refusal naming the field, a provider that could not open one), else ours.
@@ -332,43 +360,35 @@ export async function startBuy(
 }
 
 /**
- * Follows the purchase while BuyInProgress shows: the account's on-ramp history every 4 s. Completed → 'Bought …',
- * the balances read afresh, back to Account; failed (declined), 180 s without completing, or the checkout closed
- * before paying → 'Buy failed'. Returns the stop.
+ * Follows the purchase while BuyInProgress shows: the buyer's on-ramp history every 4 s. Completed → 'Bought …', the
+ * balances read afresh, back to Account. 'Buy failed': a failed (declined) purchase; 180 s without completing (said
+ * so differently once it is paid: it may still arrive); the checkout's window closed before paying (seen open, then
+ * closed, twice); the account or network changed. Returns the stop.
  */
 export function followBuy(client: LatchClient): () => void {
   const form = onrampFormOf(client)
-  const { address } = buyerOf(client)
   let timer: ReturnType<typeof setTimeout> | undefined
   let stopped = false
-  /** The attempt whose checkout was found closed once (Try again starts another while this view shows). */
-  let closedOnce: Buying | undefined
 
-  const fail = (message: string) => {
-    const { buying } = form.getState()
-    popups.get(client)?.close()
-    form.setState({
-      buying: { status: 'failed', message, ...(buying.status === 'waiting' ? { url: buying.url } : {}) },
-    })
-  }
+  /** The attempt with what was learnt of it. */
+  const update = (buying: Waiting, learnt: Pick<Waiting, 'paid' | 'seenOpen'>) =>
+    form.setState({ buying: { ...buying, ...learnt } })
+  /** 'Buy failed', keeping the checkout's link to copy. */
+  const fail = (buying: Waiting, message: string) =>
+    form.setState({ buying: { status: 'failed', message, url: buying.url } })
 
-  const poll = async () => {
-    const { buying } = form.getState()
-    if (stopped) return
-    // Between attempts (failed, or the next one opening): nothing to ask yet.
-    if (buying.status !== 'waiting' || !address) {
-      timer = setTimeout(poll, BUY_POLL_MS)
-      return
-    }
+  const look = async (buying: Waiting) => {
+    if (buyerOf(client).address !== buying.address) return fail(buying, 'The account or network changed')
     const popup = popups.get(client)
-    // Closed before this poll: one more look, for a payment made just before closing.
+    // Read before the history: a payment made just before the window closed is still found.
     const closed = !!popup?.closed
     let purchase: Transaction | undefined
     try {
-      const purchases = await onrampApi(client).purchases(address, buying.provider)
+      const purchases = await onrampApi(client).purchases(buying.address, buying.provider)
       purchase = purchases.find(({ id }) => !buying.known.includes(id))
     } catch {
-      // The history did not answer: asked again at the next poll.
+      // The history did not answer: asked again at the next look, until the purchase's time is up.
+      if (Date.now() - buying.since <= BUY_TIMEOUT_MS) return
     }
     if (stopped || form.getState().buying !== buying) return
     const status = purchase?.metadata.status as string | undefined
@@ -381,25 +401,46 @@ export function followBuy(client: LatchClient): () => void {
         `Bought ${transfer?.quantity.numeric ?? ''} ${transfer?.fungible_info?.symbol ?? ''}`,
       )
       client.router.reset('Account')
-      await refreshAccount(
-        client,
-        `${client.network.getState().activeNetwork.caipNetworkId}:${address}`,
-      ).catch(() => undefined)
-      return
+      const { caipNetworkId } = client.network.getState().activeNetwork
+      await refreshAccount(client, `${caipNetworkId}:${buying.address}`).catch(() => undefined)
+    } else if (status === 'failed') fail(buying, 'The payment failed')
+    else if (Date.now() - buying.since > BUY_TIMEOUT_MS)
+      fail(
+        buying,
+        buying.paid || purchase
+          ? 'Paid, still on its way: check Activity before buying again'
+          : 'The purchase did not complete in time',
+      )
+    else if (purchase) {
+      if (!buying.paid) update(buying, { paid: true })
+    } else if (!closed) {
+      if (!buying.seenOpen) update(buying, { seenOpen: true })
     }
-    if (status === 'failed') fail('The payment failed')
-    else if (Date.now() - buying.since > BUY_TIMEOUT_MS) fail('The purchase did not complete in time')
-    else if (!purchase && closed) {
-      if (closedOnce === buying) fail('The checkout was closed before paying')
-      closedOnce = buying
-    }
+    // Seen open, now closed, and still nothing bought at the next look: the visitor closed it.
+    else if (buying.seenOpen && closedOnce === buying) fail(buying, 'The checkout was closed before paying')
+    else closedOnce = buying
+  }
+  /** The attempt whose window was found closed once. */
+  let closedOnce: Buying | undefined
+
+  const poll = async () => {
+    const { buying } = form.getState()
+    // Between attempts (failed, or the next one opening) there is nothing to ask.
+    if (buying.status === 'waiting') await look(buying)
     // Asked again, for this attempt or the next one (Try again keeps this view).
-    timer = setTimeout(poll, BUY_POLL_MS)
+    if (!stopped) timer = setTimeout(poll, BUY_POLL_MS)
   }
 
   timer = setTimeout(poll, BUY_POLL_MS)
+  // Whether the window is open, more often than the history is asked: a visitor may close it within seconds.
+  const watch = setInterval(() => {
+    const { buying } = form.getState()
+    if (buying.status === 'waiting' && !buying.seenOpen && popups.get(client)?.closed === false)
+      update(buying, { seenOpen: true })
+  }, BUY_WINDOW_CHECK_MS)
   return () => {
     stopped = true
     clearTimeout(timer)
+    clearInterval(watch)
   }
 }

@@ -49,6 +49,10 @@ export const MAX_UNPAID_CHECKOUTS = 1000
 const deliveryTimeoutMs = 60_000
 /** Purchases `purchases` answers, newest first. */
 const purchasesLimit = 50
+/** Pending orders one sweep looks at. */
+const sweepBatch = 50
+/** Paid orders are kept this long, then dropped (their deliveries stay on the chain). */
+const SETTLED_TTL_MS = 30 * 24 * 60 * 60_000
 
 /** The card form as posted; every field a string the page's inputs sent (or missing). */
 export interface SandboxCard {
@@ -81,8 +85,11 @@ export interface SandboxOnramp {
   order(id: string): Promise<OnrampOrder | undefined>
   /** Pays an order with a test card: declined, or paid and delivered in the background. */
   pay(id: string, card: SandboxCard): Promise<SandboxPayment>
-  /** Fails the orders a stopped server left pending (their delivery's fate unknown to it); answers how many. */
-  recover(): Promise<number>
+  /**
+   * Settles the orders pending past a delivery's time (a receipt the wait missed, a server stopped mid-delivery);
+   * answers how many. The routes run it at start and every minute.
+   */
+  sweep(): Promise<number>
   /** Resolves when the deliveries under way have settled (for tests and shutdown). */
   idle(): Promise<void>
 }
@@ -194,6 +201,12 @@ export function sandboxOnramp(options: SandboxOnrampOptions): SandboxOnramp {
     )
     if (!wallet || !isAddress(wallet.address, { strict: false }))
       throw new ProviderRefusal('destinationWallets', `No destination wallet receives on ${asset.chain.name}`)
+    // Purchases are listed by buyer: one that went elsewhere would show in a stranger's Buy flow.
+    if (userKey(request.partnerUserId) !== userKey(wallet.address))
+      throw new ProviderRefusal(
+        'partnerUserId',
+        'The sandbox delivers to the buyer: partnerUserId must be the address',
+      )
     const quoted = await quote(
       symbol,
       request.fiatCurrency ?? 'USD',
@@ -205,6 +218,7 @@ export function sandboxOnramp(options: SandboxOnrampOptions): SandboxOnramp {
     // Unpaid checkouts are dropped after a while, and a stranger cannot keep more than this many waiting.
     const at = now()
     await orders.purgeUnpaid(new Date(at.getTime() - CHECKOUT_TTL_MS))
+    await orders.purgeSettled(new Date(at.getTime() - SETTLED_TTL_MS))
     if ((await orders.countUnpaid()) >= MAX_UNPAID_CHECKOUTS)
       throw new Error(`The sandbox has ${MAX_UNPAID_CHECKOUTS} checkouts waiting to be paid`)
     const id = randomBytes(16).toString('base64url')
@@ -259,7 +273,10 @@ export function sandboxOnramp(options: SandboxOnrampOptions): SandboxOnramp {
   }
 
   async function deliver(order: OnrampOrder): Promise<void> {
+    let hash: Hex | undefined
     try {
+      // A sweep (this instance's or another's) may have failed it while it waited: only a pending order is sent.
+      if ((await orders.get(order.id))?.status !== 'pending') return
       const chain = chains.find(({ chainId }) => chainId === order.chainId)
       if (!chain) throw new Error(`Chain ${order.chainId} is no longer configured`)
       const { wallet, reader } = clientsOf(chain)
@@ -267,7 +284,7 @@ export function sandboxOnramp(options: SandboxOnrampOptions): SandboxOnramp {
       const token = chain.tokens.find(({ symbol }) => symbol === order.asset)
       const decimals = token ? token.decimals : chain.nativeCurrency.decimals
       const amount = parseUnits(order.purchaseAmount, decimals)
-      const hash = token
+      hash = token
         ? await wallet.writeContract({
             account: payer,
             chain: wallet.chain,
@@ -279,12 +296,50 @@ export function sandboxOnramp(options: SandboxOnrampOptions): SandboxOnramp {
         : await wallet.sendTransaction({ account: payer, chain: wallet.chain, to, value: amount })
       await orders.move(order.id, 'pending', 'pending', now(), { txHash: hash })
       const receipt = await reader.waitForTransactionReceipt({ hash, timeout: deliveryTimeoutMs })
-      if (receipt.status !== 'success') throw new Error(`The delivery ${hash} reverted`)
-      await orders.move(order.id, 'pending', 'completed', now())
+      await settle(order.id, receipt.status)
     } catch (error) {
       options.onDeliveryError?.(error, order)
-      await orders.move(order.id, 'pending', 'failed', now(), { failure: 'The delivery failed' })
+      // Sent but not seen mined (a slow node, a timeout): left pending with its hash; the sweep settles it from
+      // its receipt. Never failed while the asset may still arrive: a visitor would buy again.
+      if (!hash) await orders.move(order.id, 'pending', 'failed', now(), { failure: 'The delivery failed' })
     }
+  }
+
+  /** A sent delivery's outcome, from its receipt. */
+  const settle = (id: string, status: 'success' | 'reverted') =>
+    status === 'success'
+      ? orders.move(id, 'pending', 'completed', now())
+      : orders.move(id, 'pending', 'failed', now(), { failure: 'The delivery failed' })
+
+  /**
+   * Settles the orders left pending past a delivery's time: a sent one from its receipt (failed when none after 10
+   * minutes), an unsent one failed (the server that took it stopped). Answers how many it settled.
+   */
+  async function sweep(): Promise<number> {
+    const at = now().getTime()
+    let settled = 0
+    for (const order of await orders.pendingBefore(new Date(at - deliveryTimeoutMs), sweepBatch)) {
+      const chain = chains.find(({ chainId }) => chainId === order.chainId)
+      const age = at - order.updatedAt.getTime()
+      if (order.txHash && chain) {
+        const receipt = await clientsOf(chain)
+          .reader.getTransactionReceipt({ hash: order.txHash as Hex })
+          .catch(() => undefined)
+        if (receipt) settled += Number(await settle(order.id, receipt.status))
+        else if (age > 10 * deliveryTimeoutMs)
+          settled += Number(
+            await orders.move(order.id, 'pending', 'failed', now(), {
+              failure: 'The delivery was not mined',
+            }),
+          )
+      } else if (age > 5 * deliveryTimeoutMs)
+        settled += Number(
+          await orders.move(order.id, 'pending', 'failed', now(), {
+            failure: 'The delivery was interrupted',
+          }),
+        )
+    }
+    return settled
   }
 
   async function orderOf(id: string) {
@@ -296,7 +351,10 @@ export function sandboxOnramp(options: SandboxOnrampOptions): SandboxOnramp {
   }
 
   function schedule(order: OnrampOrder) {
-    const queue = (queues.get(order.chainId) ?? Promise.resolve()).then(() => deliver(order))
+    // A delivery that throws even in its own failure handling (the database gone) must not stop the next ones.
+    const queue = (queues.get(order.chainId) ?? Promise.resolve())
+      .then(() => deliver(order))
+      .catch((error: unknown) => options.onDeliveryError?.(error, order))
     queues.set(order.chainId, queue)
   }
 
@@ -353,10 +411,7 @@ export function sandboxOnramp(options: SandboxOnrampOptions): SandboxOnramp {
       return { outcome: 'paid' }
     },
 
-    recover() {
-      const before = new Date(now().getTime() - 5 * deliveryTimeoutMs)
-      return orders.failStale(before, 'The delivery was interrupted', now())
-    },
+    sweep,
 
     async idle() {
       await Promise.all(queues.values())

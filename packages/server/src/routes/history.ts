@@ -148,7 +148,11 @@ export const historyRoutes: FastifyPluginAsyncZod<HistoryRoutesOptions> = async 
   app.get(
     '/v1/account/:account/history',
     {
-      config: { usage: true },
+      // The purchases ask an on-ramp provider, whose quota the deployment pays for: the provider calls' class.
+      config: {
+        usage: true,
+        limit: (request) => ((request.query as { onramp?: unknown }).onramp === undefined ? 'read' : 'swaps'),
+      },
       schema: {
         summary: "An account's transactions, newest first, in pages of 20",
         description:

@@ -201,6 +201,8 @@ describe('POST /v1/generators/onrampurl', () => {
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8')
     expect(page.headers['content-security-policy']).toMatch(/^default-src 'none'; style-src 'sha256-/)
     expect(page.headers['content-security-policy']).toContain("form-action 'self'")
+    // The modal reads whether the checkout's window is open: nothing cuts the window off from it.
+    expect(page.headers['cross-origin-opener-policy']).toBe('unsafe-none')
     for (const shown of ['100.00 USD', '1.00 USD', '0.50 USD', '98.500000 LUSD', 'Latch Devnet B', buyer])
       expect(page.body).toContain(shown)
     expect(page.body).not.toContain('<script')
@@ -233,6 +235,11 @@ describe('POST /v1/generators/onrampurl', () => {
       [{ defaultExperience: 'send' }, 'defaultExperience', /sells only/],
       [{ defaultExperience: 'lend' }, 'defaultExperience', /buy or send/],
       [{ provider: 'elsewhere' }, 'provider', /provider must be one of: sandbox/],
+      [
+        { partnerUserId: '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955' },
+        'partnerUserId',
+        /delivers to the buyer: partnerUserId must be the address/,
+      ],
       [
         { destinationWallets: [{ address: buyer, blockchains: ['31338'] }], defaultNetwork: '31337' },
         'destinationWallets',
@@ -314,5 +321,34 @@ describe('the sandbox checkout page (its delivery on a real chain: onrampCheckou
     await checkout(t.app, { ...order, partnerUserId: other, destinationWallets: [{ address: other }] })
     const none = await t.app.inject(`/v1/account/${other}/history?onramp=sandbox`)
     expect(none.json()).toEqual({ data: [], next: null })
+  })
+})
+
+describe('an external provider', () => {
+  test('is asked for a checkout with the address as the history route asks about it (lower-case)', async () => {
+    const asked: string[] = []
+    const recording: OnrampProvider = {
+      id: 'recording',
+      name: 'Recording',
+      options: () => Promise.reject(new Error('not asked')),
+      quote: () => Promise.reject(new Error('not asked')),
+      url: async (request) => {
+        asked.push(request.partnerUserId)
+        return 'https://checkout.example/abc'
+      },
+      purchases: async (partnerUserId) => {
+        asked.push(partnerUserId)
+        return []
+      },
+    }
+    const app = await createTestApp({ blockchain: { ...blockchain, onramp: { providers: [recording] } } })
+    try {
+      const response = await checkout(app.app, order)
+      expect(response.json()).toEqual({ url: 'https://checkout.example/abc', provider: 'recording' })
+      await app.app.inject(`/v1/account/${buyer}/history?onramp=recording`)
+      expect(asked).toEqual([buyer.toLowerCase(), buyer.toLowerCase()])
+    } finally {
+      await app.close()
+    }
   })
 })

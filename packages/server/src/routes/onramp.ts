@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { isAddress } from 'viem'
 import { z } from 'zod'
 import type { BlockchainConfig } from '../chains/types.ts'
 import { ProviderRefusal } from '../errors.ts'
@@ -121,7 +122,8 @@ export const onrampRoutes: FastifyPluginAsyncZod<OnrampRoutesOptions> = async (
   app.post(
     '/v1/onramp/quote',
     {
-      config: { usage: true },
+      // Each quote may ask a provider whose quota the deployment pays for, as a swap quote asks an aggregator.
+      config: { usage: true, limit: 'swaps' },
       schema: {
         summary: 'What buying an amount of a currency gives, and its fees',
         description:
@@ -171,8 +173,15 @@ export const onrampRoutes: FastifyPluginAsyncZod<OnrampRoutesOptions> = async (
       const { provider: wanted, projectId: _, ...asked } = request.body
       const provider = named(wanted)
       if (!provider) return reply.code(400).send(unknownProvider)
+      // An address as the history route asks about it (lower-case): the provider lists purchases by this id.
+      const { partnerUserId } = asked
+      const buyer = isAddress(partnerUserId, { strict: false }) ? partnerUserId.toLowerCase() : partnerUserId
       try {
-        const url = await withTimeout(provider.url(asked), providerTimeoutMs, provider.name)
+        const url = await withTimeout(
+          provider.url({ ...asked, partnerUserId: buyer }),
+          providerTimeoutMs,
+          provider.name,
+        )
         return { url, provider: provider.id }
       } catch (error) {
         if (error instanceof ProviderRefusal)
@@ -186,9 +195,19 @@ export const onrampRoutes: FastifyPluginAsyncZod<OnrampRoutesOptions> = async (
   if (!sandbox) return
   const networkName = (chainId: number) =>
     blockchain.chains.find((chain) => chain.chainId === chainId)?.name ?? `Chain ${chainId}`
-  const recovered = await sandbox.recover()
-  if (recovered) app.log.warn({ orders: recovered }, 'failed sandbox orders a stopped server left pending')
-  app.addHook('onClose', () => sandbox.idle())
+  // Pending orders past a delivery's time are settled at start (a server stopped mid-delivery) and every minute.
+  const sweep = () =>
+    sandbox.sweep().then(
+      (settled) => settled && app.log.warn({ orders: settled }, 'settled sandbox orders left pending'),
+      (error: unknown) => app.log.error({ err: error }, 'could not sweep the sandbox orders'),
+    )
+  await sweep()
+  const sweeper = setInterval(sweep, 60_000)
+  sweeper.unref()
+  app.addHook('onClose', async () => {
+    clearInterval(sweeper)
+    await sandbox.idle()
+  })
 
   // The checkout posts its form as a browser does; only these routes (this plugin) parse it.
   app.addContentTypeParser(
@@ -200,6 +219,9 @@ export const onrampRoutes: FastifyPluginAsyncZod<OnrampRoutesOptions> = async (
     reply
       .code(status)
       .header('content-security-policy', checkoutCsp)
+      // The modal that opened the checkout reads whether its window is still open: a same-origin opener policy would
+      // cut it off (the window then reads closed at once).
+      .header('cross-origin-opener-policy', 'unsafe-none')
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
       .send(body)
@@ -210,7 +232,7 @@ export const onrampRoutes: FastifyPluginAsyncZod<OnrampRoutesOptions> = async (
       schema: {
         summary: 'The sandbox on-ramp’s checkout page (HTML)',
         tags: ['onramp'],
-        params: z.object({ id: z.string().max(64) }),
+        params: z.object({ id: z.string() }),
       },
     },
     async (request, reply) => {
@@ -228,7 +250,7 @@ export const onrampRoutes: FastifyPluginAsyncZod<OnrampRoutesOptions> = async (
       schema: {
         summary: 'Pays a sandbox checkout with a test card (the page’s form)',
         tags: ['onramp'],
-        params: z.object({ id: z.string().max(64) }),
+        params: z.object({ id: z.string() }),
         body: cardForm,
       },
     },

@@ -1,9 +1,13 @@
 // The sandbox on-ramp's checkout paid with a test card on a real devnet: the purchase is delivered on the chain by
 // the account the devnet funds for it, and history?onramp=sandbox follows the order to completed.
-import { anvilAddresses, testTokenAddresses } from '@latch/devnet'
-import { createPublicClient, erc20Abi, http, parseEther, parseUnits } from 'viem'
-import { afterAll, beforeAll, expect, test, vi } from 'vitest'
+import { anvilAddresses, anvilPrivateKeys, testTokenAddresses } from '@latch/devnet'
+import { createPublicClient, createWalletClient, erc20Abi, http, parseEther, parseUnits } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { type BlockchainTestApp, createBlockchainTestApp } from '../../test/support/blockchainApp.ts'
+import { devnetBlockchainConfig, devnetOnrampPayerKey } from '../chains/defaults.ts'
+import { sandboxOnramp } from '../onramp/sandbox.ts'
+import type { NewOnrampOrder, OnrampOrderStore } from '../storage/onramp.ts'
 
 let t: BlockchainTestApp
 beforeAll(async () => {
@@ -104,4 +108,94 @@ test('the purchases come newest first, the declined one failed and nothing deliv
     'completed',
     'completed',
   ])
+})
+
+describe('the sandbox’s deliveries', () => {
+  const chains = () => devnetBlockchainConfig({ rpcA: t.rpcA, rpcB: t.rpcB })
+  const order = (id: string): NewOnrampOrder => ({
+    id,
+    partnerUserId: buyer.toLowerCase(),
+    destination: buyer,
+    chainId: 31337,
+    asset: 'ETH',
+    purchaseAmount: '0.001',
+    currency: 'USD',
+    paymentTotal: '10.00',
+    fee: '0.10',
+    networkFee: '0.50',
+    createdAt: new Date(),
+  })
+  const paid = async (id: string, at: Date) => {
+    await t.storage.onramp.create(order(id))
+    await t.storage.onramp.move(id, 'created', 'pending', at)
+  }
+
+  test('one whose bookkeeping throws even on failing does not stop the next ones', async () => {
+    const errors: string[] = []
+    // Once wedge-a is paid, every read and write of it throws: its delivery cannot even record its failure.
+    let paidA = false
+    const broken = (id: string) => id === 'wedge-a' && paidA
+    const orders: OnrampOrderStore = {
+      ...t.storage.onramp,
+      get: (id) => (broken(id) ? Promise.reject(new Error('database gone')) : t.storage.onramp.get(id)),
+      move: async (id, ...rest) => {
+        if (broken(id)) throw new Error('database gone')
+        const moved = await t.storage.onramp.move(id, ...rest)
+        if (id === 'wedge-a' && rest[1] === 'pending') paidA = true
+        return moved
+      },
+    }
+    const { chains: list, prices } = chains()
+    const sandbox = sandboxOnramp({
+      chains: list,
+      prices,
+      orders,
+      payerKey: devnetOnrampPayerKey,
+      checkoutUrl: (id) => `http://x/${id}`,
+      onDeliveryError: (error, failed) => errors.push(`${failed.id}: ${(error as Error).message}`),
+    })
+    const card = { number: '4242424242424242', expiry: '12/40', cvc: '123' }
+    for (const id of ['wedge-a', 'wedge-b']) {
+      await t.storage.onramp.create(order(id))
+      expect(await sandbox.pay(id, card)).toEqual({ outcome: 'paid' })
+    }
+    await sandbox.idle()
+    expect(errors).toEqual(['wedge-a: database gone', 'wedge-a: database gone'])
+    expect((await t.storage.onramp.get('wedge-b'))?.status).toBe('completed')
+    // wedge-a stays pending, as its delivery could not say otherwise (a sweep fails it later): out of the next test's way.
+    await t.storage.onramp.move('wedge-a', 'pending', 'failed', new Date())
+  })
+
+  test('a sent delivery the wait missed is settled by the sweep from its receipt; an unsent one left by a stopped server fails', async () => {
+    const { chains: list, prices } = chains()
+    let clock = Date.now()
+    const sandbox = sandboxOnramp({
+      chains: list,
+      prices,
+      orders: t.storage.onramp,
+      payerKey: devnetOnrampPayerKey,
+      checkoutUrl: (id) => `http://x/${id}`,
+      now: () => new Date(clock),
+    })
+    // Sent outside the sandbox (as if its wait for the receipt had timed out), its hash recorded.
+    const wallet = createWalletClient({
+      account: privateKeyToAccount(anvilPrivateKeys[6]),
+      transport: http(t.rpcA),
+    })
+    const hash = await wallet.sendTransaction({ chain: null, to: buyer, value: 1n })
+    await chain(t.rpcA).waitForTransactionReceipt({ hash })
+    await paid('swept-sent', new Date(clock))
+    await t.storage.onramp.move('swept-sent', 'pending', 'pending', new Date(clock), { txHash: hash })
+    await paid('swept-unsent', new Date(clock))
+    clock += 61_000
+    expect(await sandbox.sweep()).toBe(1)
+    expect((await t.storage.onramp.get('swept-sent'))?.status).toBe('completed')
+    expect((await t.storage.onramp.get('swept-unsent'))?.status).toBe('pending')
+    clock += 5 * 60_000
+    expect(await sandbox.sweep()).toBe(1)
+    expect(await t.storage.onramp.get('swept-unsent')).toMatchObject({
+      status: 'failed',
+      failure: 'The delivery was interrupted',
+    })
+  })
 })

@@ -50,7 +50,7 @@ describe.each(backends)('sandbox on-ramp orders on %s', (_name, open) => {
     })
   })
 
-  test('a buyer’s paid orders, newest first; unpaid ones are dropped once expired, stale deliveries failed', async () => {
+  test('a buyer’s paid orders, newest first; unpaid ones dropped once expired, settled ones after a while; pending ones found for the sweep', async () => {
     const { onramp } = storage
     const other = `0x${'1'.repeat(40)}`
     await onramp.create(order('p1', later(10_000), other))
@@ -64,8 +64,14 @@ describe.each(backends)('sandbox on-ramp orders on %s', (_name, open) => {
     expect(await onramp.purgeUnpaid(later(30_000))).toBe(0)
     expect(await onramp.purgeUnpaid(later(30_001))).toBe(1)
     expect(await onramp.get('p3')).toBeUndefined()
-    expect(await onramp.failStale(later(10_001), 'interrupted', later(99_000))).toBe(0)
-    expect(await onramp.failStale(later(10_002), 'interrupted', later(99_000))).toBe(1)
-    expect(await onramp.get('p1')).toMatchObject({ status: 'failed', failure: 'interrupted' })
+    // The pending one, last moved at +10.001 s: a sweep asked after that finds it, before it does not.
+    expect(await onramp.pendingBefore(later(10_001), 50)).toEqual([])
+    expect((await onramp.pendingBefore(later(10_002), 50)).map(({ id }) => id)).toEqual(['p1'])
+    // The first test's completed order (created at NOW), then the declined one (at +20 s).
+    expect(await onramp.purgeSettled(NOW)).toBe(0)
+    expect(await onramp.purgeSettled(later(20_000))).toBe(1)
+    expect(await onramp.purgeSettled(later(20_001))).toBe(1)
+    expect(await onramp.get('p2')).toBeUndefined()
+    expect(await onramp.get('p1')).toMatchObject({ status: 'pending' })
   })
 })

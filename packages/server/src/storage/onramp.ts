@@ -1,5 +1,5 @@
 // The sandbox on-ramp's orders: created with a checkout, paid once, then delivered or failed.
-import { and, count, desc, eq, lt, ne } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, lt, ne } from 'drizzle-orm'
 import type { Database } from './database.ts'
 import { onrampOrders } from './schema.ts'
 
@@ -46,8 +46,10 @@ export interface OnrampOrderStore {
   countUnpaid(): Promise<number>
   /** Deletes the unpaid orders created before `before`; answers how many. */
   purgeUnpaid(before: Date): Promise<number>
-  /** Fails the orders left pending since before `before` (a delivery the server stopped during); answers how many. */
-  failStale(before: Date, failure: string, now: Date): Promise<number>
+  /** Deletes the paid orders created before `before`; answers how many. */
+  purgeSettled(before: Date): Promise<number>
+  /** Orders still pending, last moved before `before`, oldest first. */
+  pendingBefore(before: Date, limit: number): Promise<OnrampOrder[]>
 }
 
 export function createOnrampOrderStore(db: Database): OnrampOrderStore {
@@ -89,13 +91,20 @@ export function createOnrampOrderStore(db: Database): OnrampOrderStore {
         .returning({ id: onrampOrders.id })
       return gone.length
     },
-    async failStale(before, failure, now) {
-      const failed = await db
-        .update(onrampOrders)
-        .set({ status: 'failed', failure, updatedAt: now })
-        .where(and(eq(onrampOrders.status, 'pending'), lt(onrampOrders.updatedAt, before)))
+    async purgeSettled(before) {
+      const gone = await db
+        .delete(onrampOrders)
+        .where(and(inArray(onrampOrders.status, ['completed', 'failed']), lt(onrampOrders.createdAt, before)))
         .returning({ id: onrampOrders.id })
-      return failed.length
+      return gone.length
+    },
+    async pendingBefore(before, limit) {
+      return db
+        .select()
+        .from(onrampOrders)
+        .where(and(eq(onrampOrders.status, 'pending'), lt(onrampOrders.updatedAt, before)))
+        .orderBy(asc(onrampOrders.updatedAt))
+        .limit(limit)
     },
   }
 }

@@ -35,7 +35,7 @@ export default function Buy() {
   if (failed)
     return (
       <div className="latch-view">
-        <p className="latch-muted latch-center-text">Could not load what can be bought</p>
+        <p className="latch-muted latch-center-text">The on-ramp did not answer</p>
         <button type="button" className="latch-button latch-button-secondary" onClick={failed.retry}>
           Try again
         </button>

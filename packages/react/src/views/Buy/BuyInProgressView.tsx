@@ -35,10 +35,10 @@ export default function BuyInProgressView(props: BuyViewProps) {
         <span className="latch-buy-failed">
           <Icon name="alert" />
         </span>
-        <p className="latch-strong" role="alert">
-          Buy failed
-        </p>
-        <p className="latch-muted">{buying.message}</p>
+        <div role="alert">
+          <p className="latch-strong">Buy failed</p>
+          <p className="latch-muted">{buying.message}</p>
+        </div>
         <button type="button" className="latch-button" onClick={open}>
           Try again
         </button>
@@ -48,12 +48,20 @@ export default function BuyInProgressView(props: BuyViewProps) {
   return (
     <div className="latch-view latch-buy-progress">
       <span className="latch-spinner" aria-hidden="true" />
-      <p className="latch-strong" role="status">
-        {buying.status === 'waiting' ? 'Buy in progress' : 'Opening checkout…'}
-      </p>
-      <p className="latch-muted">
-        Complete the purchase in {name}’s window. The crypto arrives in this wallet once it is paid.
-      </p>
+      <div role="status">
+        <p className="latch-strong">
+          {buying.status !== 'waiting'
+            ? 'Opening checkout…'
+            : buying.paid
+              ? 'Payment received'
+              : 'Buy in progress'}
+        </p>
+        <p className="latch-muted">
+          {buying.status === 'waiting' && buying.paid
+            ? 'On its way to this wallet.'
+            : `Finish in ${name}’s window.`}
+        </p>
+      </div>
       {buying.status === 'waiting' && buying.blocked && (
         <a className="latch-button" href={buying.url} target="_blank" rel="noopener noreferrer">
           <Icon name="external" /> Open checkout

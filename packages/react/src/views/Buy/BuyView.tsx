@@ -1,21 +1,22 @@
-import { ONRAMP_PRESETS, onrampFormOf, onrampProblem } from '@latch/core'
+import { networkFor, ONRAMP_PRESETS, onrampFormOf, onrampProblem } from '@latch/core'
 import { type FormEvent, useEffect, useId } from 'react'
 import type { BuyViewProps } from './Buy.tsx'
 import { useBuy, useIconUrl } from './useBuy.ts'
 
 /**
- * Buy (issue 19): the amount in a fiat currency (presets or typed), the token to receive, each provider with its fee
+ * Buy: the amount in a fiat currency (presets or typed), the token to receive, each provider with its fee
  * and what it gives, the chosen provider's quote in full, and Continue, which says what still stops the purchase
  * (SPEC §9's limits) or opens the provider's checkout. Estimates (no provider answered, SPEC §8) say so.
  */
 export default function BuyView(props: BuyViewProps) {
   const { TokenIcon } = props.tokens
   const { options } = props
-  const { client, form, currencies, open } = useBuy(props)
+  const { client, form, currencies, open, chainId } = useBuy(props)
   const icon = useIconUrl()
   const store = onrampFormOf(client)
   const amountId = useId()
   const receiveId = useId()
+  const problemId = useId()
   const { amount, fiat, asset, provider, quotes, buying } = form
   const token = currencies.find(({ id }) => id === asset)
   const chosen = provider ? quotes[provider] : undefined
@@ -39,7 +40,7 @@ export default function BuyView(props: BuyViewProps) {
     <form className="latch-view latch-buy" onSubmit={onSubmit} noValidate>
       {estimate && (
         <p className="latch-buy-note" role="note">
-          Estimates only: the providers could not be reached
+          Estimates: no provider answered
         </p>
       )}
       <div className="latch-buy-box">
@@ -54,6 +55,7 @@ export default function BuyView(props: BuyViewProps) {
             autoComplete="off"
             placeholder="0"
             value={amount}
+            aria-describedby={problemId}
             onChange={(event) => store.setState({ amount: event.target.value })}
           />
           <button
@@ -86,6 +88,7 @@ export default function BuyView(props: BuyViewProps) {
         </span>
         <div className="latch-buy-row">
           <output
+            aria-live="off"
             className="latch-buy-amount latch-clip"
             aria-labelledby={receiveId}
             data-testid="latch-buy-receive"
@@ -109,6 +112,16 @@ export default function BuyView(props: BuyViewProps) {
           </button>
         </div>
       </div>
+      {token && networkFor(token, chainId) !== chainId && (
+        <p className="latch-buy-note">
+          On {token.networks.find((network) => network.chain_id === networkFor(token, chainId))?.display_name}
+        </p>
+      )}
+      {options.providers.length === 0 && (
+        <p className="latch-buy-note" role="alert">
+          Buying is not offered here
+        </p>
+      )}
       <fieldset className="latch-buy-providers">
         <legend className="latch-strong">Provider</legend>
         {options.providers.map(({ id, name }) => {
@@ -150,6 +163,9 @@ export default function BuyView(props: BuyViewProps) {
           {buying.message}
         </p>
       )}
+      <span id={problemId} className="latch-visually-hidden" role="status">
+        {problem}
+      </span>
       <button type="submit" className="latch-button" disabled={!!problem || !quote || opening}>
         {problem ??
           (opening ? 'Opening checkout…' : chosen?.status === 'loading' ? 'Getting quote…' : 'Continue')}

@@ -1,10 +1,11 @@
 import { useLatchClient } from '../../context.ts'
 
 const points = [
-  ['Pay as you do online', 'Buy crypto with a card or a bank account, through a provider you choose.'],
-  ['Straight to this wallet', 'The provider checks your payment and sends what you bought to your address.'],
-  ['Fees shown first', 'Each provider shows its fee and the network fee before you pay.'],
-  ['Your details stay with them', 'Your card and identity go to the provider, never to this app.'],
+  ['Pay as you do online', 'By card or bank account, through a provider you choose.'],
+  [
+    'Straight to this wallet',
+    'The provider sends what you buy to your address; your card details stay with it.',
+  ],
 ] as const
 
 /** WhatIsABuy: what buying crypto here means, and a way back to Buy. */

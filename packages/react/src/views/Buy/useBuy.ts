@@ -16,12 +16,18 @@ export function useBuy({ options }: Pick<BuyViewProps, 'options'>) {
   const client = useLatchClient()
   const { caipNetworkId } = useNetwork()
   const form: OnrampFormState = useStore(onrampFormOf(client), whole)
-  const currencies = currenciesFor(options, caipNetworkId.split(':')[1] ?? '')
+  const chainId = caipNetworkId.split(':')[1] ?? ''
+  const currencies = currenciesFor(options, chainId)
   /** Opens the checkout's window in the click itself (popup blockers allow only that), then asks for its URL. */
   const open = () => {
-    const popup = window.open('', 'latch-buy', 'popup,width=480,height=720')
-    if (popup) popup.opener = null
+    const popup = window.open('', '_blank', 'popup,width=480,height=720')
+    try {
+      // The checkout cannot reach back into this page.
+      if (popup) popup.opener = null
+    } catch {
+      // A window some other page's navigation took over: its opener is not ours to set.
+    }
     void startBuy(client, popup, options)
   }
-  return { client, form, currencies, open }
+  return { client, form, currencies, chainId, open }
 }
