@@ -1,23 +1,12 @@
 // Coinbase Onramp's v1 API as a local server: each endpoint answers its recorded fixture (fixtures/coinbase/README.md)
 // unless the test sets `answer`; every request is kept to assert what the provider sent, its signed JWT included.
 import { generateKeyPairSync, type KeyObject, verify } from 'node:crypto'
-import { readFileSync } from 'node:fs'
-import { createServer, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
+import { json, recordedApi } from '../../test/support/recordedApi.ts'
 import { ProviderRefusal } from '../errors.ts'
 import { type CoinbaseOnrampOptions, coinbaseOnrampProvider } from './coinbase.ts'
 import type { OnrampUrlRequest } from './types.ts'
 
-interface Received {
-  method: string
-  path: string
-  query: Record<string, string>
-  authorization: string | undefined
-  body: unknown
-}
-const fixtures = new URL('./fixtures/coinbase/', import.meta.url)
-const fixture = (name: string) => readFileSync(new URL(name, fixtures), 'utf8')
 const visitor = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
 const recorded: Record<string, string> = {
   'GET /onramp/v1/buy/options': 'buy-options.json',
@@ -25,58 +14,12 @@ const recorded: Record<string, string> = {
   'POST /onramp/v1/token': 'session-token.json',
   [`GET /onramp/v1/buy/user/${visitor}/transactions`]: 'transactions.json',
 }
-
-let server: Server
-let apiUrl: string
-const received: Received[] = []
-/** Answers the endpoints it returns true for; the others keep their fixture. */
-let answer: ((request: Received, response: ServerResponse) => boolean) | undefined
-
-const json = (status: number, body: string) => (response: ServerResponse) => {
-  response.writeHead(status, { 'content-type': 'application/json' }).end(body)
-}
-/** `answer` for one endpoint only: the buy options still answer, as every other call needs them first. */
-const answering = (endpoint: string, respond: (response: ServerResponse) => void) => {
-  answer = (request, response) => {
-    if (`${request.method} ${request.path}` !== endpoint) return false
-    respond(response)
-    return true
-  }
-}
-
-beforeAll(async () => {
-  server = createServer((request, response) => {
-    const chunks: Buffer[] = []
-    request.on('data', (chunk: Buffer) => chunks.push(chunk))
-    request.on('end', () => {
-      const url = new URL(request.url ?? '/', 'http://localhost')
-      const text = Buffer.concat(chunks).toString()
-      const kept: Received = {
-        method: request.method ?? '',
-        path: url.pathname,
-        query: Object.fromEntries(url.searchParams),
-        authorization: request.headers.authorization,
-        body: text ? JSON.parse(text) : undefined,
-      }
-      received.push(kept)
-      if (answer?.(kept, response)) return
-      const file = recorded[`${kept.method} ${kept.path}`]
-      if (!file) return json(404, '{"code":5,"message":"Not Found"}')(response)
-      json(200, fixture(file))(response)
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+const api = recordedApi({
+  fixtures: new URL('./fixtures/coinbase/', import.meta.url),
+  recorded,
+  notFound: '{"code":5,"message":"Not Found"}',
 })
-afterAll(async () => {
-  // The timeout test's request is still open: close it rather than wait for it.
-  server.closeAllConnections()
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-})
-afterEach(() => {
-  answer = undefined
-  received.length = 0
-})
+const { received, fixture } = api
 
 // CDP shows an ECDSA key as a SEC1 PEM ('EC PRIVATE KEY'), an Ed25519 one as base64 of its seed and public key.
 const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' })
@@ -91,7 +34,7 @@ const keyName =
   'organizations/6f2d3b1a-0c4e-4f5a-9b8c-7d6e5f4a3b2c/apiKeys/1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d'
 const payUrl = 'https://pay.example.test'
 const provider = (options: Partial<CoinbaseOnrampOptions> = {}) =>
-  coinbaseOnrampProvider({ keyName, keySecret: ecPem, apiUrl, payUrl, ...options })
+  coinbaseOnrampProvider({ keyName, keySecret: ecPem, apiUrl: api.url, payUrl, ...options })
 
 /** The JWT of a request: its parts decoded, and whether `publicKey` verifies its signature. */
 function jwtOf(authorization: string | undefined, publicKey: KeyObject) {
@@ -198,7 +141,7 @@ describe('options', () => {
   })
 
   test('a refusal of the options is the deployment’s, not the visitor’s: an Error', async () => {
-    answering('GET /onramp/v1/buy/options', json(400, '{"code":3,"message":"country is not supported"}'))
+    api.answering('GET /onramp/v1/buy/options', json(400, '{"code":3,"message":"country is not supported"}'))
     const error = await caught(provider().options())
     expect(error).not.toBeInstanceOf(ProviderRefusal)
     expect((error as Error).message).toBe(
@@ -231,7 +174,7 @@ describe('the CDP JWT', () => {
       iat: claims.nbf,
       exp: claims.nbf + 120,
       // The request it is good for: method, host and path, without the query.
-      uris: [`GET ${new URL(apiUrl).host}/onramp/v1/buy/options`],
+      uris: [`GET ${new URL(api.url).host}/onramp/v1/buy/options`],
     })
     expect(claims.nbf).toBeGreaterThanOrEqual(before)
     expect(claims.nbf).toBeLessThanOrEqual(Math.floor(Date.now() / 1000))
@@ -242,7 +185,7 @@ describe('the CDP JWT', () => {
     const quote = received.find(({ path }) => path === '/onramp/v1/buy/quote')
     const { claims, valid } = jwtOf(quote?.authorization, ec.publicKey)
     expect(valid).toBe(true)
-    expect(claims.uris).toEqual([`POST ${new URL(apiUrl).host}/onramp/v1/buy/quote`])
+    expect(claims.uris).toEqual([`POST ${new URL(api.url).host}/onramp/v1/buy/quote`])
   })
 
   test('EdDSA: a CDP Ed25519 key (base64 of seed and public key) signs, and its public key verifies', async () => {
@@ -345,7 +288,7 @@ describe('quote', () => {
   ])(
     'a 400 Coinbase describes → ProviderRefusal on the field it names (%#)',
     async (body, field, message) => {
-      answering('POST /onramp/v1/buy/quote', json(400, body))
+      api.answering('POST /onramp/v1/buy/quote', json(400, body))
       expect(await caught(provider().quote(usdcOnBase))).toEqual(new ProviderRefusal(field, message))
     },
   )
@@ -359,7 +302,7 @@ describe('quote', () => {
   ])(
     'a %i (an outage, the deployment’s key or plan, or no description) → an Error naming the endpoint',
     async (status, body) => {
-      answering('POST /onramp/v1/buy/quote', json(status, body))
+      api.answering('POST /onramp/v1/buy/quote', json(status, body))
       const error = await caught(provider().quote(usdcOnBase))
       expect(error).not.toBeInstanceOf(ProviderRefusal)
       expect((error as Error).message).toBe(
@@ -379,7 +322,7 @@ describe('quote', () => {
     ['no quote id', JSON.stringify({ ...JSON.parse(fixture('buy-quote.json')), quote_id: undefined })],
     ['not JSON', '<html>'],
   ])('an answer with %s → an Error naming the endpoint', async (_, body) => {
-    answering('POST /onramp/v1/buy/quote', json(200, body))
+    api.answering('POST /onramp/v1/buy/quote', json(200, body))
     const error = await caught(provider().quote(usdcOnBase))
     expect(error).not.toBeInstanceOf(ProviderRefusal)
     expect((error as Error).message).toContain(
@@ -478,11 +421,14 @@ describe('url', () => {
   })
 
   test('a refused token names the wallets; a malformed one is an Error', async () => {
-    answering('POST /onramp/v1/token', json(400, '{"code":3,"message":"addresses[0].address is invalid"}'))
+    api.answering(
+      'POST /onramp/v1/token',
+      json(400, '{"code":3,"message":"addresses[0].address is invalid"}'),
+    )
     expect(await caught(provider().url(urlRequest()))).toEqual(
       new ProviderRefusal('destinationWallets', 'addresses[0].address is invalid'),
     )
-    answering('POST /onramp/v1/token', json(200, '{"channel_id":""}'))
+    api.answering('POST /onramp/v1/token', json(200, '{"channel_id":""}'))
     expect(await caught(provider().url(urlRequest()))).toEqual(
       new Error(
         'Coinbase Onramp /onramp/v1/token answered what was not expected: token: Invalid input: expected string, received undefined',
@@ -540,7 +486,7 @@ describe('purchases', () => {
       status: n === 59 ? 'ONRAMP_TRANSACTION_STATUS_REFUNDING' : transactions[1].status,
       created_at: new Date(Date.UTC(2024, 0, 1 + n)).toISOString(),
     }))
-    answering(
+    api.answering(
       `GET /onramp/v1/buy/user/${visitor}/transactions`,
       json(200, JSON.stringify({ transactions: entries.reverse().sort(() => 0.5 - Math.random()) })),
     )
@@ -558,7 +504,7 @@ describe('purchases', () => {
   })
 
   test('an answer without a list → an Error naming the endpoint', async () => {
-    answering(`GET /onramp/v1/buy/user/${visitor}/transactions`, json(200, '{"transactions":{}}'))
+    api.answering(`GET /onramp/v1/buy/user/${visitor}/transactions`, json(200, '{"transactions":{}}'))
     await expect(provider().purchases(visitor)).rejects.toThrow(
       `Coinbase Onramp /onramp/v1/buy/user/${visitor}/transactions answered what was not expected`,
     )
@@ -567,14 +513,14 @@ describe('purchases', () => {
 
 describe('the connection', () => {
   test('an answer over 2 MiB → an Error', async () => {
-    answering('POST /onramp/v1/buy/quote', json(200, `{"padding":"${'x'.repeat(2 * 1024 * 1024)}"}`))
+    api.answering('POST /onramp/v1/buy/quote', json(200, `{"padding":"${'x'.repeat(2 * 1024 * 1024)}"}`))
     await expect(provider().quote(usdcOnBase)).rejects.toThrow(
       'Coinbase Onramp /onramp/v1/buy/quote answered more than 2097152 bytes',
     )
   })
 
   test('a server that never answers → rejected after timeoutMs', async () => {
-    answering('GET /onramp/v1/buy/options', () => {})
+    api.answering('GET /onramp/v1/buy/options', () => {})
     const started = Date.now()
     await expect(provider({ timeoutMs: 200 }).options()).rejects.toThrow(
       'Coinbase Onramp /onramp/v1/buy/options could not be reached: no answer in 200 ms',
@@ -583,7 +529,7 @@ describe('the connection', () => {
   })
 
   test('the caller’s signal aborts the request, with its own reason', async () => {
-    answering('POST /onramp/v1/buy/quote', () => {})
+    api.answering('POST /onramp/v1/buy/quote', () => {})
     const controller = new AbortController()
     const quote = provider({ timeoutMs: 10_000 }).quote(usdcOnBase, controller.signal)
     setTimeout(() => controller.abort(new Error('visitor left')), 100)
@@ -597,15 +543,15 @@ describe('the connection', () => {
   })
 
   test('a stand-in under a path prefix: the paths go under it, the JWT names them', async () => {
-    answer = (request, response) => {
+    api.answer = (request, response) => {
       if (request.path !== '/stand-in/onramp/v1/buy/options') return false
       json(200, fixture('buy-options.json'))(response)
       return true
     }
-    await provider({ apiUrl: `${apiUrl}/stand-in/` }).options()
+    await provider({ apiUrl: `${api.url}/stand-in/` }).options()
     expect(received[0]?.path).toBe('/stand-in/onramp/v1/buy/options')
     expect(jwtOf(received[0]?.authorization, ec.publicKey).claims.uris).toEqual([
-      `GET ${new URL(apiUrl).host}/stand-in/onramp/v1/buy/options`,
+      `GET ${new URL(api.url).host}/stand-in/onramp/v1/buy/options`,
     ])
   })
 
@@ -616,6 +562,6 @@ describe('the connection', () => {
       return fetch(input, init)
     }
     await provider({ fetch: own }).options()
-    expect(calls).toEqual([`${apiUrl}/onramp/v1/buy/options?country=US`])
+    expect(calls).toEqual([`${api.url}/onramp/v1/buy/options?country=US`])
   })
 })

@@ -1,23 +1,11 @@
 // Meld's API as a local server: each endpoint answers its recorded fixture (fixtures/meld/README.md) unless the test
 // sets `answer`; every request is kept to assert what the provider sent.
-import { readFileSync } from 'node:fs'
-import { createServer, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
+import { json, recordedApi } from '../../test/support/recordedApi.ts'
 import { ProviderRefusal } from '../errors.ts'
 import { type MeldOnrampOptions, meldOnrampProvider } from './meld.ts'
 import type { OnrampUrlRequest } from './types.ts'
 
-interface Received {
-  method: string
-  path: string
-  query: Record<string, string>
-  authorization: string | undefined
-  version: string | undefined
-  body: unknown
-}
-const fixtures = new URL('./fixtures/meld/', import.meta.url)
-const fixture = (name: string) => readFileSync(new URL(name, fixtures), 'utf8')
 const recorded: Record<string, string> = {
   'GET /service-providers/properties/fiat-currencies': 'fiat-currencies.json',
   'GET /service-providers/properties/crypto-currencies': 'crypto-currencies.json',
@@ -26,66 +14,19 @@ const recorded: Record<string, string> = {
   'POST /payments/crypto/quote': 'quote.json',
   'GET /payments/transactions': 'transactions.json',
 }
-
-let server: Server
-let apiUrl: string
-const received: Received[] = []
-/** Answers the endpoints it returns true for; the others keep their fixture. */
-let answer: ((request: Received, response: ServerResponse) => boolean) | undefined
-
-const json = (status: number, body: string) => (response: ServerResponse) => {
-  response.writeHead(status, { 'content-type': 'application/json' }).end(body)
-}
-/** `answer` for one endpoint only: the currencies still answer, as most calls need them first. */
-const answering = (endpoint: string, respond: (response: ServerResponse) => void) => {
-  answer = (request, response) => {
-    if (`${request.method} ${request.path}` !== endpoint) return false
-    respond(response)
-    return true
-  }
-}
-
-beforeAll(async () => {
-  server = createServer((request, response) => {
-    const chunks: Buffer[] = []
-    request.on('data', (chunk: Buffer) => chunks.push(chunk))
-    request.on('end', () => {
-      const url = new URL(request.url ?? '/', 'http://localhost')
-      const text = Buffer.concat(chunks).toString()
-      const kept: Received = {
-        method: request.method ?? '',
-        path: url.pathname,
-        query: Object.fromEntries(url.searchParams),
-        authorization: request.headers.authorization,
-        version: request.headers['meld-version'] as string | undefined,
-        body: text ? JSON.parse(text) : undefined,
-      }
-      received.push(kept)
-      if (answer?.(kept, response)) return
-      const file = recorded[`${kept.method} ${kept.path}`]
-      if (!file) return json(404, '{"code":"NOT_FOUND","message":"Not Found"}')(response)
-      json(200, fixture(file))(response)
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+const api = recordedApi({
+  fixtures: new URL('./fixtures/meld/', import.meta.url),
+  recorded,
+  notFound: '{"code":"NOT_FOUND","message":"Not Found"}',
 })
-afterAll(async () => {
-  // The timeout test's request is still open: close it rather than wait for it.
-  server.closeAllConnections()
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-})
-afterEach(() => {
-  answer = undefined
-  received.length = 0
-})
+const { received, fixture } = api
 
 const apiKey = 'W9kZTT7332okCEc1A9aqAq:3sYKoXQv6oHVHSts7G2agw9vTCXz'
 const publicKey = 'WXETMuFUQmqqybHuRkSgxv:25B8LJHSfpG6LVjR2ytU5Cwh7Z4Sch2ocoU'
 const widgetUrl = 'https://widget.example.test'
 const visitor = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
 const provider = (options: Partial<MeldOnrampOptions> = {}) =>
-  meldOnrampProvider({ apiKey, publicKey, apiUrl, widgetUrl, ...options })
+  meldOnrampProvider({ apiKey, publicKey, apiUrl: api.url, widgetUrl, ...options })
 const usdcOnBase = { purchaseCurrency: 'USDC', paymentCurrency: 'USD', amount: '100', network: '8453' }
 const endpoints = () => received.map(({ method, path }) => `${method} ${path}`)
 const caught = (promise: Promise<unknown>) => promise.catch((error: unknown) => error)
@@ -96,12 +37,12 @@ describe('options', () => {
     const options = await provider().options()
     expect(
       received
-        .map(({ method, path, query, authorization, version }) => ({
+        .map(({ method, path, query, authorization, headers }) => ({
           method,
           path,
           query,
           authorization,
-          version,
+          version: headers['meld-version'],
         }))
         .sort((a, b) => a.path.localeCompare(b.path)),
     ).toEqual(
@@ -163,13 +104,15 @@ describe('options', () => {
     await meld.options()
     await meld.options()
     expect(received).toHaveLength(4)
-    expect(received.every(({ query, version }) => query.countries === 'DE' && version === '2025-03-04')).toBe(
-      true,
-    )
+    expect(
+      received.every(
+        ({ query, headers }) => query.countries === 'DE' && headers['meld-version'] === '2025-03-04',
+      ),
+    ).toBe(true)
   })
 
   test('a list that is not one → an Error naming its endpoint', async () => {
-    answering('GET /service-providers/properties/payment-methods', json(200, '{"paymentMethods":[]}'))
+    api.answering('GET /service-providers/properties/payment-methods', json(200, '{"paymentMethods":[]}'))
     await expect(provider().options()).rejects.toThrow(
       'Meld /service-providers/properties/payment-methods answered what was not expected: (answer): Invalid input: expected array, received object',
     )
@@ -185,7 +128,7 @@ describe('quote', () => {
     ])
     expect(received[1]).toMatchObject({
       authorization: `BASIC ${apiKey}`,
-      version: '2023-12-19',
+      headers: expect.objectContaining({ 'meld-version': '2023-12-19' }),
       body: {
         countryCode: 'US',
         sourceCurrencyCode: 'USD',
@@ -221,7 +164,7 @@ describe('quote', () => {
       sourceCurrencyCode: 'USD',
       destinationAmount: 94.17,
     }
-    answering(
+    api.answering(
       'POST /payments/crypto/quote',
       json(
         200,
@@ -248,7 +191,7 @@ describe('quote', () => {
   })
 
   test('no on-ramp quotes → refused on the amount', async () => {
-    answering('POST /payments/crypto/quote', json(200, '{"quotes":[],"message":null}'))
+    api.answering('POST /payments/crypto/quote', json(200, '{"quotes":[],"message":null}'))
     expect(await caught(provider().quote(usdcOnBase))).toEqual(
       new ProviderRefusal('amount', 'No on-ramp Meld reaches quotes 100 USD of USDC on base'),
     )
@@ -267,7 +210,7 @@ describe('quote', () => {
       'destinationCurrencyCode is not supported in US',
     ],
   ])('a 400 Meld describes → ProviderRefusal on the field it names (%#)', async (body, field, message) => {
-    answering('POST /payments/crypto/quote', json(400, body))
+    api.answering('POST /payments/crypto/quote', json(400, body))
     expect(await caught(provider().quote(usdcOnBase))).toEqual(new ProviderRefusal(field, message))
   })
 
@@ -280,7 +223,7 @@ describe('quote', () => {
   ])(
     'a %i (an outage, the deployment’s key or plan, or no description) → an Error naming the endpoint',
     async (status, body) => {
-      answering('POST /payments/crypto/quote', json(status, body))
+      api.answering('POST /payments/crypto/quote', json(status, body))
       const error = await caught(provider().quote(usdcOnBase))
       expect(error).not.toBeInstanceOf(ProviderRefusal)
       expect((error as Error).message).toBe(`Meld /payments/crypto/quote answered HTTP status ${status}`)
@@ -291,7 +234,7 @@ describe('quote', () => {
     ['quotes that are not a list', '{"quotes":{"TRANSAK":{}}}'],
     ['not JSON', 'Service Unavailable'],
   ])('an answer with %s → an Error naming the endpoint', async (_, body) => {
-    answering('POST /payments/crypto/quote', json(200, body))
+    api.answering('POST /payments/crypto/quote', json(200, body))
     const error = await caught(provider().quote(usdcOnBase))
     expect(error).not.toBeInstanceOf(ProviderRefusal)
     expect((error as Error).message).toContain('Meld /payments/crypto/quote answered what was not expected')
@@ -453,7 +396,7 @@ describe('purchases', () => {
       id: `t${n}`,
       createdAt: new Date(Date.UTC(2024, 0, 1 + n)).toISOString(),
     }))
-    answering(
+    api.answering(
       'GET /payments/transactions',
       json(200, JSON.stringify({ transactions: entries.sort(() => 0.5 - Math.random()) })),
     )
@@ -462,14 +405,14 @@ describe('purchases', () => {
   })
 
   test('a refusal names the partnerUserId; an answer without a list is an Error', async () => {
-    answering(
+    api.answering(
       'GET /payments/transactions',
       json(400, '{"code":"BAD_REQUEST","message":"externalCustomerIds is too long"}'),
     )
     expect(await caught(provider().purchases(visitor))).toEqual(
       new ProviderRefusal('partnerUserId', 'externalCustomerIds is too long'),
     )
-    answering('GET /payments/transactions', json(200, '[]'))
+    api.answering('GET /payments/transactions', json(200, '[]'))
     await expect(provider().purchases(visitor)).rejects.toThrow(
       'Meld /payments/transactions answered what was not expected',
     )
@@ -478,7 +421,7 @@ describe('purchases', () => {
 
 describe('the connection', () => {
   test('an answer over 2 MiB, in chunks without a length → an Error', async () => {
-    answering('POST /payments/crypto/quote', (response) => {
+    api.answering('POST /payments/crypto/quote', (response) => {
       response.writeHead(200, { 'content-type': 'application/json' })
       for (let sent = 0; sent <= 2 * 1024 * 1024; sent += 64 * 1024) response.write('x'.repeat(64 * 1024))
       response.end()
@@ -489,14 +432,14 @@ describe('the connection', () => {
   })
 
   test('a server that never answers → rejected after timeoutMs', async () => {
-    answering('GET /payments/transactions', () => {})
+    api.answering('GET /payments/transactions', () => {})
     await expect(provider({ timeoutMs: 200 }).purchases(visitor)).rejects.toThrow(
       'Meld /payments/transactions could not be reached: no answer in 200 ms',
     )
   })
 
   test('the caller’s signal aborts the request, with its own reason', async () => {
-    answering('POST /payments/crypto/quote', () => {})
+    api.answering('POST /payments/crypto/quote', () => {})
     const controller = new AbortController()
     const quote = provider({ timeoutMs: 10_000 }).quote(usdcOnBase, controller.signal)
     setTimeout(() => controller.abort(new Error('visitor left')), 100)
