@@ -1,64 +1,40 @@
-import { readFileSync } from 'node:fs'
-import { createServer, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { ServerResponse } from 'node:http'
 import { maxUint256 } from 'viem'
-import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
+import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { json, recordedApi } from '../../test/support/recordedApi.ts'
 import { ProviderRefusal } from '../errors.ts'
 import { aggregatorSwapProvider, maxAnswerBytes } from './aggregator.ts'
 import { type Address, nativeTokenAddress } from './types.ts'
 
-// 1inch's API as a local server: each path answers its recorded fixture (fixtures/aggregator/README.md) unless the
-// test sets `answer`; every request is kept to assert what the provider sent.
-interface Received {
-  path: string
-  query: Record<string, string>
-  authorization: string | undefined
-}
-const fixtures = new URL('./fixtures/aggregator/', import.meta.url)
-const fixture = (name: string) => readFileSync(new URL(name, fixtures), 'utf8')
-const recorded: Record<string, { status: number; file: string }> = {
-  '/swap/v6.0/1/tokens': { status: 200, file: 'tokens.json' },
-  '/swap/v6.0/1/quote': { status: 200, file: 'quote.json' },
-  '/swap/v6.0/1/approve/allowance': { status: 200, file: 'allowance.json' },
-  '/swap/v6.0/1/approve/transaction': { status: 200, file: 'approve-transaction.json' },
-  '/swap/v6.0/1/swap': { status: 200, file: 'swap.json' },
-  '/gas-price/v1.5/1': { status: 200, file: 'gas-price.json' },
-  '/gas-price/v1.5/56': { status: 200, file: 'gas-price-legacy.json' },
-}
-
-let server: Server
-let baseUrl: string
-const received: Received[] = []
-let answer: ((response: ServerResponse) => void) | undefined
-
-const json = (status: number, body: string) => (response: ServerResponse) => {
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(body)
-}
-
-beforeAll(async () => {
-  server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://localhost')
-    received.push({
-      path: url.pathname,
-      query: Object.fromEntries(url.searchParams),
-      authorization: request.headers.authorization,
-    })
-    if (answer) return answer(response)
-    const route = recorded[url.pathname]
-    if (!route) return json(404, '{"statusCode":404,"error":"Not Found"}')(response)
-    json(route.status, fixture(route.file))(response)
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+// 1inch's API as a local server (test/support/recordedApi.ts): each path answers its recorded fixture
+// (fixtures/aggregator/README.md) unless the test sets `answer`; every request is kept to assert what the provider
+// sent.
+const api = recordedApi({
+  fixtures: new URL('./fixtures/aggregator/', import.meta.url),
+  recorded: {
+    'GET /swap/v6.0/1/tokens': 'tokens.json',
+    'GET /swap/v6.0/1/quote': 'quote.json',
+    'GET /swap/v6.0/1/approve/allowance': 'allowance.json',
+    'GET /swap/v6.0/1/approve/transaction': 'approve-transaction.json',
+    'GET /swap/v6.0/1/swap': 'swap.json',
+    'GET /gas-price/v1.5/1': 'gas-price.json',
+    'GET /gas-price/v1.5/56': 'gas-price-legacy.json',
+  },
+  notFound: '{"statusCode":404,"error":"Not Found"}',
+  keep: ({ path, query, authorization }) => ({ path, query, authorization }),
 })
-afterAll(async () => {
-  // The timeout test's request is still open: close it rather than wait for it.
-  server.closeAllConnections()
-  await new Promise<void>((resolve) => server.close(() => resolve()))
+const { received, fixture } = api
+/** Answers every request of the test while set. */
+let answer: ((response: ServerResponse) => void) | undefined
+beforeEach(() => {
+  api.answer = (_request, response) => {
+    if (!answer) return false
+    answer(response)
+    return true
+  }
 })
 afterEach(() => {
   answer = undefined
-  received.length = 0
   vi.unstubAllGlobals()
 })
 
@@ -68,7 +44,7 @@ const visitor: Address = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
 const router: Address = '0x111111125421ca6dc452d289314280a0f8842a65'
 const oneEth = 10n ** 18n
 const provider = (options: { apiKey?: string; timeoutMs?: number } = {}) =>
-  aggregatorSwapProvider({ baseUrl, apiKey: 'test-key', chains: [1, 56], ...options })
+  aggregatorSwapProvider({ baseUrl: api.url, apiKey: 'test-key', chains: [1, 56], ...options })
 
 test('tokens: GETs the chain’s list with the key, the coin first, the malformed entry left out', async () => {
   const tokens = await provider().tokens(1)
@@ -440,7 +416,7 @@ test('an unreachable API → an Error naming the endpoint', async () => {
 })
 
 test('no apiKey → no Authorization header; a trailing slash in baseUrl is no double one', async () => {
-  const unkeyed = aggregatorSwapProvider({ baseUrl: `${baseUrl}/`, chains: [1] })
+  const unkeyed = aggregatorSwapProvider({ baseUrl: `${api.url}/`, chains: [1] })
   await unkeyed.gasPrices(1)
   expect(received).toEqual([{ path: '/gas-price/v1.5/1', query: {}, authorization: undefined }])
   expect(unkeyed.chains).toEqual([1])
@@ -448,11 +424,11 @@ test('no apiKey → no Authorization header; a trailing slash in baseUrl is no d
 
 test('fetch: the option is used, else the global one as it is at call time', async () => {
   const own = vi.fn(globalThis.fetch)
-  await aggregatorSwapProvider({ baseUrl, chains: [1], fetch: own }).gasPrices(1)
+  await aggregatorSwapProvider({ baseUrl: api.url, chains: [1], fetch: own }).gasPrices(1)
   expect(own).toHaveBeenCalledTimes(1)
-  expect(String(own.mock.calls[0]?.[0])).toBe(`${baseUrl}/gas-price/v1.5/1`)
+  expect(String(own.mock.calls[0]?.[0])).toBe(`${api.url}/gas-price/v1.5/1`)
 
-  const created = aggregatorSwapProvider({ baseUrl, chains: [1] })
+  const created = aggregatorSwapProvider({ baseUrl: api.url, chains: [1] })
   const stubbed = vi.fn(globalThis.fetch)
   vi.stubGlobal('fetch', stubbed)
   await created.gasPrices(1)

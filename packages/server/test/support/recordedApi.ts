@@ -17,11 +17,11 @@ export interface Received {
   body: unknown
 }
 
-export interface RecordedApi {
+export interface RecordedApi<Kept = Received> {
   /** Where it listens (after the file's `beforeAll`). */
   readonly url: string
-  /** The requests of the current test. */
-  readonly received: Received[]
+  /** The requests of the current test, as `keep` kept them. */
+  readonly received: Kept[]
   /** Answers the requests it returns true for; the others get their fixture. Forgotten after each test. */
   answer: ((request: Received, response: ServerResponse) => boolean) | undefined
   /** `answer` for one endpoint (`'GET /path'`) only: the others keep their fixture. */
@@ -41,17 +41,20 @@ export const json = (status: number, body: string) => (response: ServerResponse)
  * @example
  * const api = recordedApi({ fixtures: new URL('./fixtures/meld/', import.meta.url), recorded: { 'POST /payments/crypto/quote': 'quote.json' }, notFound: '{}' })
  */
-export function recordedApi(options: {
+export function recordedApi<Kept = Received>(options: {
   fixtures: URL
   /** `'METHOD /path'` → the fixture's file name. */
   recorded: Record<string, string>
   /** The body of the 404 for anything else, in the service's shape. */
   notFound: string
-}): RecordedApi {
+  /** What of a request the test asserts on (default all of it). */
+  keep?: (request: Received) => Kept
+}): RecordedApi<Kept> {
   let server: Server
   let url = ''
   const fixture = (name: string) => readFileSync(new URL(name, options.fixtures), 'utf8')
-  const api: RecordedApi = {
+  const keep = options.keep ?? ((request: Received) => request as Kept)
+  const api: RecordedApi<Kept> = {
     get url() {
       return url
     },
@@ -82,7 +85,7 @@ export function recordedApi(options: {
           headers: request.headers,
           body: text ? JSON.parse(text) : undefined,
         }
-        api.received.push(kept)
+        api.received.push(keep(kept))
         if (api.answer?.(kept, response)) return
         const file = options.recorded[`${kept.method} ${kept.path}`]
         json(file ? 200 : 404, file ? fixture(file) : options.notFound)(response)
