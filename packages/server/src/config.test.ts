@@ -216,9 +216,10 @@ test('LATCH_ONRAMP_SANDBOX_KEY: the sandbox on-ramp off, or delivering from anot
   expect(readConfig({}).blockchain).toBeUndefined()
   const key = `0x${'ab'.repeat(32)}`
   expect(readConfig({ LATCH_ONRAMP_SANDBOX_KEY: key }).blockchain!.onramp).toEqual({
+    providers: [],
     sandbox: { payerKey: key },
   })
-  expect(readConfig({ LATCH_ONRAMP_SANDBOX_KEY: 'off' }).blockchain!.onramp).toEqual({})
+  expect(readConfig({ LATCH_ONRAMP_SANDBOX_KEY: 'off' }).blockchain!.onramp).toEqual({ providers: [] })
   expect(() => readConfig({ LATCH_ONRAMP_SANDBOX_KEY: '0x12' })).toThrow(
     'LATCH_ONRAMP_SANDBOX_KEY must be off or a private key',
   )

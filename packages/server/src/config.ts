@@ -4,6 +4,7 @@ import type { OnrampConfig, SwapsConfig } from './chains/types.ts'
 import { loadConfigFile } from './configFile.ts'
 import { defaultRateLimits, type RateLimits } from './limits.ts'
 import { onrampProvidersFromEnv } from './onramp/fromEnv.ts'
+import type { OnrampProvider } from './onramp/types.ts'
 import type { FrameOptions, StartServerOptions } from './startServer.ts'
 import { aggregatorSwapProvider } from './swaps/aggregator.ts'
 import { specSwapNetworks } from './swaps/types.ts'
@@ -175,19 +176,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): StartServerOpt
     options.blockchain = { ...blockchain, swaps: readSwaps(env, blockchain.swaps) }
   }
   const onramp = onrampProvidersFromEnv(env)
-  if (onramp.length) {
-    const blockchain = options.blockchain ?? devnetBlockchainConfig()
-    const configured = blockchain.onramp?.providers ?? []
-    options.blockchain = {
-      ...blockchain,
-      onramp: { ...blockchain.onramp, providers: [...configured, ...onramp] },
-    }
-  }
-  if (env.LATCH_ONRAMP_SANDBOX_KEY) {
+  if (onramp.length || env.LATCH_ONRAMP_SANDBOX_KEY) {
     const blockchain = options.blockchain ?? devnetBlockchainConfig()
     options.blockchain = {
       ...blockchain,
-      onramp: readSandbox(env.LATCH_ONRAMP_SANDBOX_KEY, blockchain.onramp),
+      onramp: readOnramp(env.LATCH_ONRAMP_SANDBOX_KEY, onramp, blockchain.onramp),
     }
   }
   if (env.LATCH_INDEX !== undefined && env.LATCH_INDEX !== '') {
@@ -235,15 +228,22 @@ function readSwaps(env: NodeJS.ProcessEnv, configured: SwapsConfig | undefined):
 }
 
 /**
- * LATCH_ONRAMP_SANDBOX_KEY: `off` (no sandbox, even on the devnet), or the private key of the account that delivers
- * the sandbox's purchases (the sandbox then runs on any chains: a test network's).
+ * The on-ramp: the configured providers, then those the environment's keys set (LATCH_COINBASE_ONRAMP_*,
+ * LATCH_MELD_*); LATCH_ONRAMP_SANDBOX_KEY `off` (no sandbox, even on the devnet) or the private key of the account the
+ * sandbox delivers from (the sandbox then runs on any chains: a test network's).
  */
-function readSandbox(text: string, configured: OnrampConfig | undefined): OnrampConfig {
-  const { sandbox: _, ...rest } = configured ?? {}
-  if (text === 'off') return rest
-  if (!/^0x[0-9a-fA-F]{64}$/.test(text))
+function readOnramp(
+  sandboxKey: string | undefined,
+  external: readonly OnrampProvider[],
+  configured: OnrampConfig = {},
+): OnrampConfig {
+  const { sandbox, providers = [] } = configured
+  const onramp: OnrampConfig = { providers: [...providers, ...external] }
+  if (sandboxKey === undefined || sandboxKey === '') return sandbox ? { ...onramp, sandbox } : onramp
+  if (sandboxKey === 'off') return onramp
+  if (!/^0x[0-9a-fA-F]{64}$/.test(sandboxKey))
     throw new Error('LATCH_ONRAMP_SANDBOX_KEY must be off or a private key (0x and 64 hex digits)')
-  return { ...rest, sandbox: { payerKey: text as `0x${string}` } }
+  return { ...onramp, sandbox: { payerKey: sandboxKey as `0x${string}` } }
 }
 
 /** `off`, or `read=1200,write=10` over the defaults. */

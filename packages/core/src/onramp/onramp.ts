@@ -128,7 +128,7 @@ export function onrampApi(client: Pick<LatchClient, 'options'>) {
   }
 }
 
-/** The on-ramp's options through the client's query cache (the Account view's Buy button asks, the Buy views read). */
+/** The on-ramp's options through the client's query cache: asked once a visit, whichever Buy view opens first. */
 export const onrampOptionsOf = (client: Pick<LatchClient, 'options' | 'api'>) =>
   client.api().then((api) => {
     const { apiUrl, chainApiUrl = apiUrl, projectId } = client.options

@@ -6,6 +6,11 @@ import { z } from 'zod'
 import { ProviderRefusal } from '../errors.ts'
 import { fieldName } from '../fieldName.ts'
 import { cachedAnswer, providerHttp, refusalFields } from '../providerHttp.ts'
+import {
+  answerCurrencyId as currencyId,
+  answerOptionalText as optionalText,
+  answerText as text,
+} from './schemas.ts'
 import type { OnrampOptions, OnrampProvider, OnrampPurchase, PurchaseCurrency } from './types.ts'
 
 export interface CoinbaseOnrampOptions {
@@ -38,17 +43,7 @@ const jwtSeconds = 120
 const maxPurchases = 50
 
 const decimal = z.string().regex(/^\d{1,30}(\.\d{1,30})?$/, 'not a decimal amount')
-// As the on-ramp API takes currencies back (onramp/schemas.ts): an id outside it could never be quoted.
-const currencyId = z.string().regex(/^[A-Za-z0-9._-]{1,32}$/, 'not a currency id')
 const amount = z.object({ value: decimal, currency: currencyId })
-const text = (max: number) => z.string().trim().min(1).max(max)
-/** Coinbase leaves a chain id or contract address empty where there is none (a coin, a chain that is not EVM). */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .nullish()
-    .transform((value) => value ?? '')
 
 const paymentCurrencyEntry = z.object({
   id: currencyId,

@@ -5,6 +5,11 @@ import { z } from 'zod'
 import { ProviderRefusal } from '../errors.ts'
 import { fieldName } from '../fieldName.ts'
 import { cachedAnswer, providerHttp, refusalFields } from '../providerHttp.ts'
+import {
+  answerCurrencyId as currencyId,
+  answerOptionalText as optionalText,
+  answerText as text,
+} from './schemas.ts'
 import type { OnrampOptions, OnrampProvider, OnrampPurchase, PurchaseCurrency } from './types.ts'
 
 export interface MeldOnrampOptions {
@@ -37,16 +42,8 @@ const paymentMethodType = 'CREDIT_DEBIT_CARD'
 
 const money = z.number().finite().nonnegative()
 // As the on-ramp API takes currencies back (onramp/schemas.ts): an id outside it could never be quoted.
-const currencyId = z.string().regex(/^[A-Za-z0-9._-]{1,32}$/, 'not a currency id')
 /** Meld's crypto currency code names the asset and the network: 'USDC_BASE', 'ETH'. */
 const cryptoCode = z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'not a currency code')
-const text = (max: number) => z.string().trim().min(1).max(max)
-const optionalText = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .nullish()
-    .transform((value) => value ?? '')
 
 // Meld's lists are arrays of entries; an entry that does not match is left out, not the whole list refused.
 const listAnswer = z.array(z.unknown())

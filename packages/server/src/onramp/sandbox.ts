@@ -1,6 +1,6 @@
 // The on-ramp the Latch server hosts itself for development: it sells the devnet's ETH and LUSD for US dollars at
 // the price provider's prices, with a 1 % fee and a fixed network fee. Its checkout is a page of this server
-// (routes/onrampCheckout.ts) that takes documented test cards only; a payment is delivered on the devnet for real,
+// (routes/onramp.ts) that takes documented test cards only; a payment is delivered on the devnet for real,
 // from a funded devnet account, and the order's status is what `history?onramp=sandbox` reports.
 import { randomBytes, randomUUID } from 'node:crypto'
 import {
@@ -18,12 +18,14 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { type ChainConfig, type PriceProvider, priceKey } from '../chains/types.ts'
 import { ProviderRefusal } from '../errors.ts'
 import type { OnrampOrder, OnrampOrderStore } from '../storage/onramp.ts'
-import type {
-  OnrampProvider,
-  OnrampPurchase,
-  OnrampQuote,
-  OnrampUrlRequest,
-  PurchaseCurrency,
+import {
+  type OnrampProvider,
+  type OnrampPurchase,
+  type OnrampQuote,
+  type OnrampUrlRequest,
+  type PurchaseCurrency,
+  partnerKey,
+  sampleLimits,
 } from './types.ts'
 
 /** SPEC §9: the on-ramp fee range is 1–2 %; the sandbox takes the low end. */
@@ -31,10 +33,7 @@ export const SANDBOX_FEE_PERCENT = 1
 /** What the sandbox charges for sending the asset, in US dollars. */
 export const SANDBOX_NETWORK_FEE_USD = 0.5
 /** SPEC §9's sample limits, which the sandbox enforces (its checkout takes cards: at most 7,500). */
-const limits = [
-  { id: 'card', min: '10', max: '7500' },
-  { id: 'ach_bank_account', min: '10', max: '25000' },
-]
+const limits = sampleLimits
 const cardMax = Number(limits[0]!.max)
 /** The assets it sells: the coin and the devnet's dollar token. */
 const sold = ['ETH', 'LUSD']
@@ -87,16 +86,12 @@ export interface SandboxOnramp {
   pay(id: string, card: SandboxCard): Promise<SandboxPayment>
   /**
    * Settles the orders pending past a delivery's time (a receipt the wait missed, a server stopped mid-delivery);
-   * answers how many. The routes run it at start and every minute.
+   * answers how many. Drops expired checkouts and old orders too. The routes run it at start and every minute.
    */
   sweep(): Promise<number>
   /** Resolves when the deliveries under way have settled (for tests and shutdown). */
   idle(): Promise<void>
 }
-
-/** Partner user ids are compared without case when they are EVM addresses (the history route's are lower-case). */
-const userKey = (partnerUserId: string) =>
-  isAddress(partnerUserId, { strict: false }) ? partnerUserId.toLowerCase() : partnerUserId
 
 /**
  * The sandbox on-ramp over the configured chains (their coin and LUSD, where listed), priced by `prices`, its orders
@@ -202,7 +197,7 @@ export function sandboxOnramp(options: SandboxOnrampOptions): SandboxOnramp {
     if (!wallet || !isAddress(wallet.address, { strict: false }))
       throw new ProviderRefusal('destinationWallets', `No destination wallet receives on ${asset.chain.name}`)
     // Purchases are listed by buyer: one that went elsewhere would show in a stranger's Buy flow.
-    if (userKey(request.partnerUserId) !== userKey(wallet.address))
+    if (partnerKey(request.partnerUserId) !== partnerKey(wallet.address))
       throw new ProviderRefusal(
         'partnerUserId',
         'The sandbox delivers to the buyer: partnerUserId must be the address',
@@ -215,16 +210,14 @@ export function sandboxOnramp(options: SandboxOnrampOptions): SandboxOnramp {
       { asset: 'defaultAsset', network: 'defaultNetwork', amount: 'presetFiatAmount', fiat: 'fiatCurrency' },
       cardMax,
     )
-    // Unpaid checkouts are dropped after a while, and a stranger cannot keep more than this many waiting.
+    // A stranger cannot keep more than this many waiting (the sweep drops the expired ones).
     const at = now()
-    await orders.purgeUnpaid(new Date(at.getTime() - CHECKOUT_TTL_MS))
-    await orders.purgeSettled(new Date(at.getTime() - SETTLED_TTL_MS))
     if ((await orders.countUnpaid()) >= MAX_UNPAID_CHECKOUTS)
       throw new Error(`The sandbox has ${MAX_UNPAID_CHECKOUTS} checkouts waiting to be paid`)
     const id = randomBytes(16).toString('base64url')
     await orders.create({
       id,
-      partnerUserId: userKey(request.partnerUserId),
+      partnerUserId: partnerKey(request.partnerUserId),
       destination: wallet.address,
       chainId: asset.chain.chainId,
       asset: symbol,
@@ -317,6 +310,9 @@ export function sandboxOnramp(options: SandboxOnrampOptions): SandboxOnramp {
    */
   async function sweep(): Promise<number> {
     const at = now().getTime()
+    // Unpaid checkouts are dropped once expired, paid orders after a while.
+    await orders.purgeUnpaid(new Date(at - CHECKOUT_TTL_MS))
+    await orders.purgeSettled(new Date(at - SETTLED_TTL_MS))
     let settled = 0
     for (const order of await orders.pendingBefore(new Date(at - deliveryTimeoutMs), sweepBatch)) {
       const chain = chains.find(({ chainId }) => chainId === order.chainId)
@@ -369,7 +365,7 @@ export function sandboxOnramp(options: SandboxOnrampOptions): SandboxOnramp {
         quote(request.purchaseCurrency, request.paymentCurrency, Number(request.amount), request.network),
       url,
       async purchases(partnerUserId) {
-        return (await orders.paidBy(userKey(partnerUserId), purchasesLimit)).map(toPurchase)
+        return (await orders.paidBy(partnerKey(partnerUserId), purchasesLimit)).map(toPurchase)
       },
     },
 

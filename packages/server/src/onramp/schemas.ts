@@ -3,10 +3,25 @@ import { isAddress } from 'viem'
 import { z } from 'zod'
 import { label } from '../schemas.ts'
 
+/** A currency id as the on-ramp API takes it ('USD', 'ETH'). */
+const currencyIdPattern = /^[A-Za-z0-9._-]{1,32}$/
+
 const currencyId = (field: string) =>
   label(field, 32)
-    .regex(/^[A-Za-z0-9._-]{1,32}$/, `${field} must be a currency id (letters, digits, ".", "_" or "-")`)
+    .regex(currencyIdPattern, `${field} must be a currency id (letters, digits, ".", "_" or "-")`)
     .meta({ description: 'As the options list it, e.g. USD or ETH' })
+
+// Pieces of the providers' answer schemas (coinbase.ts, meld.ts).
+/** A currency id a provider answers: one the on-ramp API could not take back could never be quoted. */
+export const answerCurrencyId = z.string().regex(currencyIdPattern, 'not a currency id')
+export const answerText = (max: number) => z.string().trim().min(1).max(max)
+/** A text a provider leaves empty or null where there is none (a coin's contract address): '' then. */
+export const answerOptionalText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .nullish()
+    .transform((value) => value ?? '')
 
 export const onrampQuoteBody = z.object({
   purchaseCurrency: currencyId('purchaseCurrency'),

@@ -1,5 +1,6 @@
 // What the on-ramp API (/v1/onramp/*, SPEC §7) asks of the services visitors buy crypto through: the currencies and
 // limits they offer, and a quote. SPEC §3's entities, in the shapes the reference's clients know.
+import { isAddress } from 'viem'
 
 /** An amount of a currency: fiat or crypto, as a decimal string. */
 export interface OnrampAmount {
@@ -109,8 +110,15 @@ export interface OnrampProvider {
   purchases(partnerUserId: string, signal?: AbortSignal): Promise<OnrampPurchase[]>
 }
 
-/** SPEC §9's sample limits: card 10 to 7,500, bank account 10 to 25,000. */
-const sampleLimits = [
+/**
+ * A `partnerUserId` as purchases are listed by: an EVM address lower-case (as the history route asks about it),
+ * anything else as given.
+ */
+export const partnerKey = (partnerUserId: string) =>
+  isAddress(partnerUserId, { strict: false }) ? partnerUserId.toLowerCase() : partnerUserId
+
+/** SPEC §9's sample limits: card 10 to 7,500, bank account 10 to 25,000 (the sandbox enforces them too). */
+export const sampleLimits = [
   { id: 'card', min: '10', max: '7500' },
   { id: 'ach_bank_account', min: '10', max: '25000' },
 ]

@@ -1,6 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify'
+import type { FastifyBaseLogger, FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { isAddress } from 'viem'
 import { z } from 'zod'
 import type { BlockchainConfig } from '../chains/types.ts'
 import { ProviderRefusal } from '../errors.ts'
@@ -13,7 +12,7 @@ import {
   onrampUrlAnswer,
   onrampUrlBody,
 } from '../onramp/schemas.ts'
-import { mockOnrampQuote, type OnrampProvider, sampleOnrampOptions } from '../onramp/types.ts'
+import { mockOnrampQuote, type OnrampProvider, partnerKey, sampleOnrampOptions } from '../onramp/types.ts'
 import { errorBody, sdkQuery } from '../schemas.ts'
 import type { Storage } from '../storage/types.ts'
 import { withTimeout } from '../timeout.ts'
@@ -173,9 +172,8 @@ export const onrampRoutes: FastifyPluginAsyncZod<OnrampRoutesOptions> = async (
       const { provider: wanted, projectId: _, ...asked } = request.body
       const provider = named(wanted)
       if (!provider) return reply.code(400).send(unknownProvider)
-      // An address as the history route asks about it (lower-case): the provider lists purchases by this id.
-      const { partnerUserId } = asked
-      const buyer = isAddress(partnerUserId, { strict: false }) ? partnerUserId.toLowerCase() : partnerUserId
+      // As the history route asks about it: the provider lists purchases by this id.
+      const buyer = partnerKey(asked.partnerUserId)
       try {
         const url = await withTimeout(
           provider.url({ ...asked, partnerUserId: buyer }),
@@ -201,7 +199,8 @@ export const onrampRoutes: FastifyPluginAsyncZod<OnrampRoutesOptions> = async (
       (settled) => settled && app.log.warn({ orders: settled }, 'settled sandbox orders left pending'),
       (error: unknown) => app.log.error({ err: error }, 'could not sweep the sandbox orders'),
     )
-  await sweep()
+  // Not awaited: a chain that does not answer must not hold the server's start.
+  void sweep()
   const sweeper = setInterval(sweep, 60_000)
   sweeper.unref()
   app.addHook('onClose', async () => {
@@ -215,7 +214,7 @@ export const onrampRoutes: FastifyPluginAsyncZod<OnrampRoutesOptions> = async (
     { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   )
-  const html = (status: number, body: string) => (reply: import('fastify').FastifyReply) =>
+  const html = (status: number, body: string) => (reply: FastifyReply) =>
     reply
       .code(status)
       .header('content-security-policy', checkoutCsp)
@@ -258,9 +257,10 @@ export const onrampRoutes: FastifyPluginAsyncZod<OnrampRoutesOptions> = async (
       const id = orderId.safeParse(request.params)
       if (!id.success) return html(404, checkoutNotFoundPage())(reply)
       const paid = await sandbox.pay(id.data.id, request.body)
-      const order = await sandbox.order(id.data.id)
-      if (!order) return html(404, checkoutNotFoundPage())(reply)
+      // A card it refused: the form again, beside the problem (the order read only then: paying reads it itself).
       if (paid.outcome === 'invalid') {
+        const order = await sandbox.order(id.data.id)
+        if (!order) return html(404, checkoutNotFoundPage())(reply)
         const { field, message } = paid
         const page = checkoutPage({
           order,
