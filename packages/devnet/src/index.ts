@@ -26,6 +26,16 @@ export {
   type MailCatcherOptions,
   startMailCatcher,
 } from './mailCatcher.ts'
+export {
+  type LocalIssuerName,
+  type LocalOidcClient,
+  type LocalTestUser,
+  type OidcIssuers,
+  type StartOidcIssuersOptions,
+  startOidcIssuers,
+  testUserOf,
+} from './oidcIssuers.ts'
+export { logInAtLocalIssuer } from './oidcLogin.ts'
 export { fundOnrampPayer, onrampPayer, onrampPayerFunds, onrampPayerKey } from './onrampPayer.ts'
 export { deploySmartWalletFactory, type SmartWalletFactory } from './smartWallet.ts'
 export {

@@ -1,0 +1,467 @@
+// Local OAuth 2 / OpenID Connect issuers for development and tests: one HTTP server, one oidc-provider per issuer
+// mounted under `/<name>`, each shaped like the real provider the Latch server logs in with. Google is an OpenID
+// provider; Discord, GitHub, X and Facebook are OAuth 2 only, so the server reads their users from the providers'
+// own user endpoints, served here under the same prefix. Test users log in on oidc-provider's development login
+// form with any login name and any password.
+import { createHash, generateKeyPair, randomBytes } from 'node:crypto'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { promisify } from 'node:util'
+
+export type LocalIssuerName = 'google' | 'discord' | 'github' | 'x' | 'facebook'
+
+export interface LocalOidcClient {
+  clientId: string
+  clientSecret: string
+  redirectUris: readonly string[]
+}
+
+export interface StartOidcIssuersOptions {
+  /** Default 8790; 0 picks a free port. */
+  port?: number
+  /** Default 127.0.0.1. */
+  host?: string
+  /**
+   * The one client each issuer knows (the Latch server). By convention its id is `latch-<name>` and its secret
+   * `latch-<name>-secret`.
+   */
+  client: (name: LocalIssuerName) => LocalOidcClient
+  /** Default all five. */
+  issuers?: readonly LocalIssuerName[]
+  /** Told of the issuers' server errors (which are answered with a 500 and otherwise not printed). */
+  onError?: (error: unknown) => void
+}
+
+export interface OidcIssuers {
+  /** `http://host:port`. */
+  url: string
+  /** `${url}/${name}`: the issuer identifier and the base of its endpoints. */
+  issuer(name: LocalIssuerName): string
+  close(): Promise<void>
+}
+
+/** What a test user's claims are, on every issuer. */
+export interface LocalTestUser {
+  /** The login name, lower-case: also the handle (GitHub login, Discord and X username). */
+  login: string
+  /** The display name: `Alice Smith` for `alice.smith`. */
+  name: string
+  /** `<login>@latch.test`; none for a login starting with `noemail`. */
+  email: string | undefined
+  /** False for a login starting with `unverified` or `noemail`. */
+  emailVerified: boolean
+  /** The user's id on each issuer, a decimal string of the real provider's length (GitHub's is a number there). */
+  subjects: Readonly<Record<LocalIssuerName, string>>
+}
+
+const allIssuers: readonly LocalIssuerName[] = ['google', 'discord', 'github', 'x', 'facebook']
+
+/** The scopes each provider's consent documents: the Latch server requests these, without `openid` but on Google. */
+const issuerScopes: Record<LocalIssuerName, readonly string[]> = {
+  google: ['openid', 'email', 'profile'],
+  discord: ['identify', 'email'],
+  github: ['read:user', 'user:email'],
+  x: ['users.read', 'tweet.read'],
+  facebook: ['email', 'public_profile'],
+}
+
+/** The length of the real providers' user ids, so that code storing them meets realistic values. */
+const subjectDigits: Record<LocalIssuerName, number> = {
+  google: 21,
+  discord: 18,
+  github: 9,
+  x: 19,
+  facebook: 17,
+}
+
+const loginPattern = /^[a-z0-9._-]{1,32}$/
+
+/**
+ * The claims the local issuers give the test user who logs in as `login`: tests compute the e-mails and ids
+ * they expect with it.
+ *
+ * @example
+ * testUserOf('Alice.Smith')
+ * // { login: 'alice.smith', name: 'Alice Smith', email: 'alice.smith@latch.test', emailVerified: true, subjects: { google: '1…', … } }
+ * testUserOf('noemail-bob').email // undefined
+ */
+export function testUserOf(login: string): LocalTestUser {
+  const user = userOf(login)
+  if (!user) throw new Error(`A test login is 1 to 32 of a-z 0-9 . _ - (got "${login}")`)
+  return user
+}
+
+function userOf(typed: string): LocalTestUser | undefined {
+  const login = typed.toLowerCase()
+  if (!loginPattern.test(login)) return undefined
+  const email = login.startsWith('noemail') ? undefined : `${login}@latch.test`
+  const words = login.split(/[._-]/).filter((word) => word !== '')
+  return {
+    login,
+    name: words.map((word) => word[0]?.toUpperCase() + word.slice(1)).join(' ') || login,
+    email,
+    emailVerified: email !== undefined && !login.startsWith('unverified'),
+    subjects: Object.fromEntries(
+      allIssuers.map((name) => [name, subjectOf(name, login)]),
+    ) as LocalTestUser['subjects'],
+  }
+}
+
+function subjectOf(name: LocalIssuerName, login: string): string {
+  const hash = BigInt(`0x${createHash('sha256').update(`${name}:${login}`).digest('hex')}`)
+  const floor = 10n ** BigInt(subjectDigits[name] - 1)
+  return (floor + (hash % (9n * floor))).toString()
+}
+
+/**
+ * Starts the issuers on one HTTP server.
+ *
+ * @example
+ * const issuers = await startOidcIssuers({
+ *   port: 0,
+ *   client: (name) => ({
+ *     clientId: `latch-${name}`,
+ *     clientSecret: `latch-${name}-secret`,
+ *     redirectUris: [`http://127.0.0.1:8789/v1/auth/oauth/${name}/callback`],
+ *   }),
+ * })
+ * issuers.issuer('google') // 'http://127.0.0.1:54321/google', discovery at …/google/.well-known/openid-configuration
+ * await issuers.close()
+ */
+export async function startOidcIssuers(options: StartOidcIssuersOptions): Promise<OidcIssuers> {
+  const { Provider, errors } = await loadOidcProvider()
+  const server = createServer()
+  server.on('connection', (socket) =>
+    socket.on('error', () => {
+      // A client that went away; the server keeps serving the others.
+    }),
+  )
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 8790, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  const { address, port } = server.address() as AddressInfo
+  const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`
+  const reportError = (error: unknown) => options.onError?.(error)
+
+  let mounted: Map<string, MountedIssuer>
+  try {
+    const issuers = await Promise.all(
+      (options.issuers ?? allIssuers).map((name) =>
+        mountIssuer(Provider, name, `${url}/${name}`, options.client(name)),
+      ),
+    )
+    mounted = new Map(issuers.map((issuer) => [issuer.name, issuer]))
+  } catch (error) {
+    server.close()
+    throw error
+  }
+  for (const { provider } of mounted.values()) {
+    provider.on('server_error', (_ctx, error) => reportError(error))
+    // Koa prints an 'error' event unless someone listens.
+    provider.on('error', reportError)
+  }
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    route(mounted, req, res).catch((error: unknown) => {
+      // The login form's submission after its interaction expired, say: the browser's error, not the server's.
+      if (error instanceof errors.OIDCProviderError && error.expose) {
+        return sendJson(res, error.statusCode, {
+          error: error.error,
+          error_description: error.error_description,
+        })
+      }
+      reportError(error)
+      if (res.headersSent) res.destroy()
+      else sendJson(res, 500, { error: 'server_error' })
+    })
+  })
+
+  return {
+    url,
+    issuer: (name) => `${url}/${name}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        // fetch keeps connections alive; close() would wait for them to time out.
+        server.closeAllConnections()
+      }),
+  }
+}
+
+interface MountedIssuer {
+  name: LocalIssuerName
+  clientId: string
+  provider: OidcProvider
+  handle: (req: IncomingMessage, res: ServerResponse) => unknown
+  /** The login name of each account id (the subject) that logged in. */
+  logins: Map<string, string>
+}
+
+async function route(mounted: Map<string, MountedIssuer>, req: IncomingMessage, res: ServerResponse) {
+  const requestUrl = new URL(req.url ?? '/', 'http://issuer.invalid')
+  const [, first = '', ...rest] = requestUrl.pathname.split('/')
+  const issuer = mounted.get(first)
+  if (!issuer) return sendJson(res, 404, { error: 'not_found' })
+  const path = `/${rest.join('/')}`
+  if (req.method === 'POST' && /^\/interaction\/[^/]+$/.test(path)) return submitLogin(issuer, req, res)
+  const userEndpoint = req.method === 'GET' ? userEndpoints[issuer.name][path] : undefined
+  if (userEndpoint) {
+    const user = await bearerUser(issuer, req)
+    if (!user) {
+      return sendJson(
+        res,
+        401,
+        { error: 'invalid_token' },
+        { 'www-authenticate': 'Bearer error="invalid_token"' },
+      )
+    }
+    return sendJson(res, 200, userEndpoint(user, requestUrl.searchParams))
+  }
+  // Mounted under a path the way Express's app.use('/prefix', provider.callback()) does: oidc-provider builds
+  // its endpoints' URLs from originalUrl (or baseUrl) less url.
+  const prefix = `/${first}`
+  const url = `/${(req.url ?? '').slice(prefix.length).replace(/^\//, '')}`
+  Object.assign(req, { originalUrl: req.url, baseUrl: prefix, url })
+  await issuer.handle(req, res)
+}
+
+/**
+ * The development login form's submission. oidc-provider's own handler would make the typed login the account id,
+ * and it always answers the account id as `sub`; the account id here is the issuer's subject for the login.
+ */
+async function submitLogin(issuer: MountedIssuer, req: IncomingMessage, res: ServerResponse) {
+  const form = new URLSearchParams(await readBody(req))
+  const user = userOf(form.get('login') ?? '')
+  if (form.get('prompt') !== 'login' || !user) {
+    // Not a login name: the form again.
+    res.writeHead(303, { location: req.url ?? '/' }).end()
+    return
+  }
+  const accountId = user.subjects[issuer.name]
+  issuer.logins.set(accountId, user.login)
+  await issuer.provider.interactionFinished(
+    req,
+    res,
+    { login: { accountId } },
+    { mergeWithLastSubmission: false },
+  )
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  let body = ''
+  for await (const chunk of req) {
+    body += chunk
+    if (body.length > maxFormLength) throw new Error('The login form is too large')
+  }
+  return body
+}
+
+/** The login form carries a login name and a password. */
+const maxFormLength = 4096
+
+/** The user an unexpired access token of the issuer's client stands for. */
+async function bearerUser(issuer: MountedIssuer, req: IncomingMessage): Promise<LocalTestUser | undefined> {
+  const [scheme, token] = (req.headers.authorization ?? '').split(' ')
+  if (scheme?.toLowerCase() !== 'bearer' || !token) return undefined
+  const accessToken = await issuer.provider.AccessToken.find(token)
+  if (!accessToken || accessToken.isExpired || accessToken.clientId !== issuer.clientId) return undefined
+  const login = issuer.logins.get(accessToken.accountId)
+  return login === undefined ? undefined : userOf(login)
+}
+
+type UserEndpoint = (user: LocalTestUser, query: URLSearchParams) => unknown
+
+/** The providers' own user endpoints, in the shape their APIs answer (the fields the Latch server reads). */
+const userEndpoints: Record<LocalIssuerName, Record<string, UserEndpoint>> = {
+  google: {},
+  discord: {
+    '/api/users/@me': (user) => ({
+      id: user.subjects.discord,
+      username: user.login,
+      global_name: user.name,
+      email: user.email ?? null,
+      verified: user.emailVerified,
+    }),
+  },
+  github: {
+    // GitHub's user e-mail is null unless the user made it public, and test users keep theirs private.
+    '/user': (user) => ({
+      id: Number(user.subjects.github),
+      login: user.login,
+      name: user.name,
+      email: null,
+    }),
+    '/user/emails': (user) =>
+      user.email === undefined
+        ? []
+        : [{ email: user.email, primary: true, verified: user.emailVerified, visibility: 'private' }],
+  },
+  // X's v2 API gives no e-mail.
+  x: { '/2/users/me': (user) => ({ data: { id: user.subjects.x, name: user.name, username: user.login } }) },
+  facebook: {
+    // The Graph API answers the fields asked for (id and name by default), the e-mail only when there is one.
+    '/me': (user, query) => {
+      const fields = new Set((query.get('fields') ?? 'id,name').split(','))
+      const known = { id: user.subjects.facebook, name: user.name, email: user.email }
+      return Object.fromEntries(
+        Object.entries(known).filter(([field, value]) => fields.has(field) && value !== undefined),
+      )
+    },
+  },
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    ...headers,
+  })
+  res.end(JSON.stringify(body))
+}
+
+const hour = 60 * 60
+
+async function mountIssuer(
+  Provider: OidcProviderModule['Provider'],
+  name: LocalIssuerName,
+  issuer: string,
+  client: LocalOidcClient,
+): Promise<MountedIssuer> {
+  const logins = new Map<string, string>()
+  const { privateKey } = await promisify(generateKeyPair)('rsa', { modulusLength: 2048 })
+  const configuration = {
+    clients: [
+      {
+        client_id: client.clientId,
+        client_secret: client.clientSecret,
+        redirect_uris: [...client.redirectUris],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        // A client registered for client_secret_basic may send its secret in the body as well (client_secret_post).
+        token_endpoint_auth_method: 'client_secret_basic',
+      },
+    ],
+    jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), kid: `${name}-1`, alg: 'RS256', use: 'sig' }] },
+    cookies: {
+      keys: [randomBytes(32).toString('base64url')],
+      // The issuers share a host, and a browser sends each of them every cookie of the host.
+      names: { session: `_${name}_session`, interaction: `_${name}_interaction`, resume: `_${name}_resume` },
+    },
+    scopes: issuerScopes[name],
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    // Google puts the scopes' claims in the ID token itself, not only at the userinfo endpoint.
+    conformIdTokenClaims: false,
+    pkce: { required: () => true },
+    features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: false } },
+    // Set, as their defaults print a notice when first used.
+    ttl: {
+      AccessToken: hour,
+      AuthorizationCode: 60,
+      IdToken: hour,
+      Interaction: hour,
+      Session: 24 * hour,
+      Grant: 24 * hour,
+    },
+    // The client is a server: no browser calls the issuer across origins.
+    clientBasedCORS: () => false,
+    renderError(ctx: { type: string; body: unknown }, out: Record<string, string>) {
+      ctx.type = 'json'
+      ctx.body = out
+    },
+    async findAccount(_ctx: unknown, accountId: string): Promise<OidcAccount | undefined> {
+      const login = logins.get(accountId)
+      if (login === undefined) return undefined
+      const user = testUserOf(login)
+      const email = user.email === undefined ? {} : { email: user.email, email_verified: user.emailVerified }
+      return { accountId, claims: async () => ({ sub: accountId, name: user.name, ...email }) }
+    },
+    // The Latch server is first-party: every scope and claim it asks for is granted without a consent screen,
+    // as the real providers do once the user has consented.
+    async loadExistingGrant(ctx: OidcContext): Promise<OidcGrant> {
+      const { oidc } = ctx
+      const grant = new oidc.provider.Grant({
+        clientId: oidc.client.clientId,
+        accountId: oidc.account.accountId,
+      })
+      grant.addOIDCScope([...oidc.requestParamOIDCScopes].join(' '))
+      grant.addOIDCClaims([...oidc.requestParamClaims])
+      await grant.save()
+      return grant
+    },
+  }
+  const provider = quietly(() => new Provider(issuer, configuration))
+  return { name, clientId: client.clientId, provider, handle: provider.callback(), logins }
+}
+
+/**
+ * oidc-provider warns on the console, while constructing, that its in-memory store and development login form
+ * are for development only: what these issuers are. The construction is synchronous, so no one else's warning
+ * is lost.
+ */
+function quietly<T>(construct: () => T): T {
+  const warn = console.warn
+  console.warn = () => {}
+  try {
+    return construct()
+  } finally {
+    console.warn = warn
+  }
+}
+
+// The part of oidc-provider used here.
+interface OidcAccount {
+  accountId: string
+  claims(): Promise<Record<string, unknown>>
+}
+interface OidcGrant {
+  addOIDCScope(scope: string): void
+  addOIDCClaims(claims: string[]): void
+  save(): Promise<string>
+}
+interface OidcContext {
+  oidc: {
+    provider: OidcProvider
+    client: { clientId: string }
+    account: { accountId: string }
+    requestParamOIDCScopes: Set<string>
+    requestParamClaims: Set<string>
+  }
+}
+interface OidcProvider {
+  callback(): (req: IncomingMessage, res: ServerResponse) => unknown
+  on(event: 'server_error', listener: (ctx: unknown, error: unknown) => void): void
+  on(event: 'error', listener: (error: unknown) => void): void
+  interactionFinished(
+    req: IncomingMessage,
+    res: ServerResponse,
+    result: { login: { accountId: string } },
+    options: { mergeWithLastSubmission: boolean },
+  ): Promise<void>
+  AccessToken: {
+    find(token: string): Promise<{ clientId: string; accountId: string; isExpired: boolean } | undefined>
+  }
+  Grant: new (init: { clientId: string; accountId: string }) => OidcGrant
+}
+interface OidcError extends Error {
+  error: string
+  error_description?: string
+  statusCode: number
+  /** Whether the error is the request's, told to the client. */
+  expose: boolean
+}
+interface OidcProviderModule {
+  Provider: new (issuer: string, configuration: object) => OidcProvider
+  errors: { OIDCProviderError: abstract new () => OidcError }
+}
+
+let oidcProvider: Promise<OidcProviderModule> | undefined
+
+/** oidc-provider, imported on first start: importing it warns on Node 20, which other users of the package need not see. */
+function loadOidcProvider(): Promise<OidcProviderModule> {
+  // @ts-expect-error oidc-provider ships no types (and @types/oidc-provider is not installed): the part used is typed above.
+  oidcProvider ??= import('oidc-provider')
+  return oidcProvider
+}
