@@ -3,9 +3,11 @@ import { fileURLToPath } from 'node:url'
 import { type CreateAppOptions, createBaseApp, type LatchApp } from './app.ts'
 import type { Mailer } from './auth/mail.ts'
 import type { AuthSecrets } from './auth/secrets.ts'
-import { authRoutes } from './routes/auth.ts'
+import type { SocialProviderSetup } from './auth/social/providers.ts'
+import { authRoutes, SESSION_MS } from './routes/auth.ts'
 import { type FrameChain, frameRoutes } from './routes/frame.ts'
 import { healthRoutes } from './routes/health.ts'
+import { socialRoutes } from './routes/social.ts'
 import type { Storage } from './storage/types.ts'
 
 export interface CreateFrameAppOptions
@@ -19,6 +21,10 @@ export interface CreateFrameAppOptions
   publicUrl: () => string
   /** How long a frame session lasts (default 30 days). */
   sessionMs?: number
+  /** The social logins offered (OAuth 2 / OpenID Connect providers with their clients); default none. */
+  social?: readonly SocialProviderSetup[]
+  /** The HTTP client to the social providers (tests put a hostile provider in the middle). */
+  socialFetch?: typeof fetch
   /** The clock (tests). */
   now?: () => Date
   /** The frame's build (index.html, assets/); default the workspace's `packages/frame/dist`. */
@@ -44,8 +50,8 @@ export const defaultFrameAssets =
 const FORM_BODY_LIMIT = 2048
 
 /**
- * The embedded wallet's origin: the frame's page (`routes/frame.ts`), the e-mail login API (`routes/auth.ts`) and
- * `/health`, on a listener of its own
+ * The embedded wallet's origin: the frame's page (`routes/frame.ts`), the e-mail login API (`routes/auth.ts`), the
+ * social logins (`routes/social.ts`) and `/health`, on a listener of its own
  * so that the frame it serves is a different origin from every dapp and from the public API. It sends no CORS
  * headers: only pages of its own origin (the frame) can read its answers.
  *
@@ -71,6 +77,14 @@ export async function createFrameApp(options: CreateFrameAppOptions): Promise<La
     baseUrl: options.publicUrl,
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.sessionMs ? { sessionMs: options.sessionMs } : {}),
+    ...(options.now ? { now: options.now } : {}),
+  })
+  await app.register(socialRoutes, {
+    storage: options.storage,
+    providers: options.social ?? [],
+    baseUrl: options.publicUrl,
+    sessionMs: options.sessionMs ?? SESSION_MS,
+    ...(options.socialFetch ? { fetch: options.socialFetch } : {}),
     ...(options.now ? { now: options.now } : {}),
   })
   return app

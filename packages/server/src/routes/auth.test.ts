@@ -95,7 +95,13 @@ describe('a new user', () => {
     expect(verified.statusCode).toBe(200)
     const { token, user, created } = verified.json()
     expect(created).toBe(true)
-    expect(user).toEqual({ id: expect.any(String), email, address: null })
+    expect(user).toEqual({
+      id: expect.any(String),
+      email,
+      address: null,
+      socialProvider: null,
+      username: null,
+    })
 
     const session = await app.inject({ url: '/v1/auth/session', headers: auth(token) })
     expect(session.json().user).toEqual(user)

@@ -6,8 +6,9 @@ import { z } from 'zod'
 import { devicePage } from '../auth/devicePage.ts'
 import { changeCodeMail, deviceLinkMail, loginCodeMail, type Mail, type Mailer } from '../auth/mail.ts'
 import { type AuthSecrets, codeHmac, codeKey, codeMatches, seal, unseal } from '../auth/secrets.ts'
+import { user, userOf } from '../auth/user.ts'
 import { errorBody, text } from '../schemas.ts'
-import type { AuthAccount, AuthSession, Challenge } from '../storage/auth.ts'
+import type { AuthSession, Challenge } from '../storage/auth.ts'
 import type { Storage } from '../storage/types.ts'
 import { sha256Hex } from '../tokens.ts'
 
@@ -34,7 +35,8 @@ export const DEVICE_LINK_TTL_MS = 20 * 60_000
 /** Logins and changes one address may start per hour, whoever asks. */
 export const MAX_CHALLENGES_PER_HOUR = 10
 const HOUR_MS = 60 * 60_000
-const SESSION_MS = 30 * 24 * HOUR_MS
+/** How long a frame session lasts by default: 30 days. */
+export const SESSION_MS = 30 * 24 * HOUR_MS
 const PURGE_INTERVAL_MS = 10 * 60_000
 
 const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
@@ -79,11 +81,6 @@ const passphraseBox = z.object({
   ciphertext: boxText('ciphertext', 200),
 })
 
-const user = z.object({
-  id: z.string(),
-  email: z.string(),
-  address: z.string().nullable().meta({ description: 'Null until the frame has stored the key' }),
-})
 const authError = errorBody.extend({
   reason: z
     .enum(['wrong', 'expired', 'used', 'locked', 'device', 'wait', 'quota'])
@@ -98,7 +95,6 @@ const waiting = z.object({
   resendAt: z.string().nullable().meta({ description: 'When a new code may be asked for' }),
 })
 
-const userOf = (account: AuthAccount) => ({ id: account.id, email: account.email, address: account.address })
 const shareContext = (kind: 'auth' | 'recovery', accountId: string) => `latch:${kind}-share:${accountId}`
 const bearer = (request: FastifyRequest) =>
   /^Bearer\s+([A-Za-z0-9_-]{43})$/i.exec(request.headers.authorization ?? '')?.[1]
@@ -552,7 +548,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       const session = await sessionOf(request, reply)
       if (!session) return reply
-      return { user: userOf(session.account), expiresAt: session.expiresAt.toISOString() }
+      return { user: userOf(session.account, session.social), expiresAt: session.expiresAt.toISOString() }
     },
   )
 
@@ -600,7 +596,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         recoveryShare: seal(secrets.recoveryKek, request.body.recoveryShare, shareContext('recovery', id)),
       })
       if (stored === 'exists') return reply.code(409).send({ error: 'This account has a key already' })
-      return reply.code(201).send({ user: { ...userOf(session.account), address: request.body.address } })
+      return reply
+        .code(201)
+        .send({ user: { ...userOf(session.account, session.social), address: request.body.address } })
     },
   )
 
@@ -710,14 +708,20 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       const session = await sessionOf(request, reply)
       if (!session) return reply
       const newEmail = request.body.email
-      if (newEmail === session.account.email)
+      const current = session.account.email
+      if (!current)
+        return reply.code(409).send({
+          error: 'This account has no e-mail to change: it logs in with its social account',
+          field: 'email',
+        })
+      if (newEmail === current)
         return reply.code(400).send({ error: 'This is the account’s e-mail already', field: 'email' })
       if (await storage.auth.accountByEmail(newEmail))
         return reply.code(409).send({ error: 'Another account uses this e-mail', field: 'email' })
       if (await mailUnavailable(reply)) return reply
       const challenge = await startChallenge(reply, {
         kind: 'change',
-        email: session.account.email,
+        email: current,
         newEmail,
         accountId: session.account.id,
         deviceHash: session.deviceHash,
@@ -773,7 +777,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
           .send({ error: 'These codes have already been used', field: 'code', reason: 'used' })
       if (changed === 'taken')
         return reply.code(409).send({ error: 'Another account uses this e-mail now', field: 'newCode' })
-      return { user: { ...userOf(session.account), email: newEmail } }
+      return { user: { ...userOf(session.account, session.social), email: newEmail } }
     },
   )
 }

@@ -47,7 +47,11 @@ describe.each(backends)('e-mail logins on %s', (_name, open) => {
   afterAll(() => storage.close())
 
   /** A login on `device` with its code out ('hmac'), completed: the account. */
-  async function account(email = `user${++unique}@example.com`, device = 'device-a'): Promise<AuthAccount> {
+  /** An account an e-mail login made: its e-mail is set. */
+  async function account(
+    email = `user${++unique}@example.com`,
+    device = 'device-a',
+  ): Promise<AuthAccount & { email: string }> {
     const start = challenge({ email, deviceHash: device })
     await storage.auth.createChallenge(start, quota)
     await storage.auth.codeSent(start.id, code(), first)
@@ -60,7 +64,7 @@ describe.each(backends)('e-mail logins on %s', (_name, open) => {
       session: session(`s-${start.id}`),
     })
     if (typeof made === 'string') throw new Error(made)
-    return made
+    return { ...made, email }
   }
 
   test('a code completes its login once: the account, the device and the session in one transaction', async () => {

@@ -5,14 +5,15 @@ import {
   authChallenges,
   authDeviceLinks,
   authDevices,
+  authIdentities,
   authKeyShares,
   authSessions,
 } from './schema.ts'
 
 export interface AuthAccount {
   id: string
-  /** Lower-case. */
-  email: string
+  /** Lower-case; null for an account only a social login without a verified e-mail knows. */
+  email: string | null
   /** Checksummed; null until the frame has stored the key's shares. */
   address: string | null
 }
@@ -43,6 +44,8 @@ export interface AuthSession {
   account: AuthAccount
   deviceHash: string
   expiresAt: Date
+  /** The social login that started it, with the handle its provider last gave; null for an e-mail login. */
+  social: { provider: string; username: string | null; email: string | null } | null
 }
 
 /** The two server-held shares as stored (sealed), or the user's passphrase box in place of the recovery share. */
@@ -344,9 +347,19 @@ export function createAuthStore(db: Database): AuthStore {
           account: accountColumns,
           deviceHash: authSessions.deviceHash,
           expiresAt: authSessions.expiresAt,
+          provider: authSessions.provider,
+          username: authIdentities.username,
+          identityEmail: authIdentities.email,
         })
         .from(authSessions)
         .innerJoin(authAccounts, eq(authAccounts.id, authSessions.accountId))
+        .leftJoin(
+          authIdentities,
+          and(
+            eq(authIdentities.provider, authSessions.provider),
+            eq(authIdentities.subject, authSessions.subject),
+          ),
+        )
         .where(
           and(
             eq(authSessions.tokenHash, tokenHash),
@@ -354,7 +367,12 @@ export function createAuthStore(db: Database): AuthStore {
             gt(authSessions.expiresAt, now),
           ),
         )
-      return row
+      if (!row) return undefined
+      const { provider, username, identityEmail, ...session } = row
+      return {
+        ...session,
+        social: provider ? { provider, username, email: identityEmail } : null,
+      }
     },
     async revokeSession(tokenHash, now) {
       await db

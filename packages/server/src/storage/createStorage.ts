@@ -9,6 +9,7 @@ import { createNameStore } from './names.ts'
 import { createOnrampOrderStore } from './onramp.ts'
 import * as schema from './schema.ts'
 import { createSessionStore } from './sessions.ts'
+import { createSocialStore } from './social.ts'
 import type { ListWalletsParameters, Project, Storage, UsageCounter } from './types.ts'
 
 export type { Database } from './database.ts'
@@ -66,6 +67,7 @@ export function createStorage(db: Database, driver: Storage['driver'], close: ()
     history: createHistoryStore(db),
     sessions: createSessionStore(db),
     auth: createAuthStore(db),
+    social: createSocialStore(db),
     onramp: createOnrampOrderStore(db),
 
     async listWallets(parameters) {

@@ -266,11 +266,14 @@ export const siwxSessions = pgTable(
 // links, frame sessions and the two server-held key shares. Secrets are never stored as given: codes as HMACs,
 // links and session tokens as sha-256, key shares sealed (AES-256-GCM) under the key-encryption keys.
 
-/** An embedded-wallet account: one e-mail address, one key (its address once the frame has made it). */
+/**
+ * An embedded-wallet account: at most one e-mail address (none for an account only a social login without a verified
+ * e-mail knows), one key (its address once the frame has made it).
+ */
 export const authAccounts = pgTable('auth_accounts', {
   id: text('id').primaryKey(),
-  /** Lower-case. */
-  email: text('email').notNull().unique(),
+  /** Lower-case; verified (by a code, or by the social provider that vouched for it). */
+  email: text('email').unique(),
   /** Checksummed; null until the frame has stored the key's shares. */
   address: text('address'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -340,11 +343,68 @@ export const authSessions = pgTable(
       .notNull()
       .references(() => authAccounts.id, { onDelete: 'cascade' }),
     deviceHash: text('device_hash').notNull(),
+    /** The social login that started it (with `subject`, its identity); null for an e-mail login. */
+    provider: text('provider'),
+    subject: text('subject'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (table) => [index('auth_sessions_account').on(table.accountId)],
+)
+
+/**
+ * A social login's user at its provider (Google's `sub`, GitHub's id…), and the account it logs into: for good, once
+ * linked. What the provider last said of them is kept for the account's line (handle, e-mail).
+ */
+export const authIdentities = pgTable(
+  'auth_identities',
+  {
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => authAccounts.id, { onDelete: 'cascade' }),
+    /** Lower-case, as the provider gave it, verified or not. */
+    email: text('email'),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    /** The handle (GitHub login, X username…) or display name. */
+    username: text('username'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.provider, table.subject] }),
+    index('auth_identities_account').on(table.accountId),
+  ],
+)
+
+/**
+ * A social login in progress (OAuth 2 authorization code + PKCE): what the callback checks (state, nonce, verifier),
+ * the device that started it, and once the provider answered, the account and the one-time proof (its sha-256) the
+ * callback page handed to that device's frame, which exchanges it for a session.
+ */
+export const authSocialLogins = pgTable(
+  'auth_social_logins',
+  {
+    id: text('id').primaryKey(),
+    provider: text('provider').notNull(),
+    /** sha-256 of the `state` parameter, hex: the callback finds its login by it. */
+    stateHash: text('state_hash').notNull().unique(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    deviceHash: text('device_hash').notNull(),
+    /** 'started': at the provider; 'called-back': the callback took it; 'done': the frame has its session. */
+    status: text('status', { enum: ['started', 'called-back', 'done'] }).notNull(),
+    accountId: text('account_id').references(() => authAccounts.id, { onDelete: 'cascade' }),
+    subject: text('subject'),
+    proofHash: text('proof_hash'),
+    /** Why the provider or the checks refused it, in words the frame shows. */
+    failure: text('failure'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('auth_social_logins_created').on(table.createdAt)],
 )
 
 /**

@@ -4,6 +4,7 @@ import type { HistoryStore } from './history.ts'
 import type { NameStore } from './names.ts'
 import type { OnrampOrderStore } from './onramp.ts'
 import type { SessionStore } from './sessions.ts'
+import type { SocialStore } from './social.ts'
 
 /** What `GET /getWallets` asks storage for, already validated. */
 export interface ListWalletsParameters {
@@ -98,6 +99,8 @@ export interface Storage {
   readonly sessions: SessionStore
   /** The embedded wallet's e-mail logins: accounts, devices, codes, frame sessions, sealed key shares. */
   readonly auth: AuthStore
+  /** The embedded wallet's social logins in progress and the identities they link to accounts. */
+  readonly social: SocialStore
   /** The sandbox on-ramp's orders. */
   readonly onramp: OnrampOrderStore
   listWallets(parameters: ListWalletsParameters): Promise<ListWalletsResult>
