@@ -3,6 +3,7 @@
 // keep running), and a WalletConnect test wallet reading pasted wc: URIs from this terminal. Ctrl-C stops everything.
 import { fileURLToPath } from 'node:url'
 // The console alone (light): the wallet itself (WalletConnect's clients) loads while the services start.
+import { localSocialEnv } from '../packages/devnet/src/oidcEnv.ts'
 import { attachWcWalletConsole, wcWalletAccount } from '../packages/devnet/src/wcWalletConsole.ts'
 import { createSupervisor, type ServiceSpec } from './supervise.ts'
 
@@ -84,12 +85,25 @@ const mailStarted = process.env.SMTP_URL
 // PGlite in .latch/data (LATCH_DATA_DIR) by default; DATABASE_URL puts the server on PostgreSQL. The embedded
 // wallet's frame is its own origin, on FRAME_PORT.
 const framePort = process.env.FRAME_PORT ?? '8789'
+// Social logins go to local OAuth / OpenID issuers (any name, any password), unless the server's environment names a
+// real provider's client (LATCH_OAUTH_<NAME>_CLIENT_ID): then none are started, and that one is used.
+const oidcPort = process.env.OIDC_PORT ?? '8790'
+const realSocial = Object.keys(process.env).some((name) => /^LATCH_OAUTH_\w+_CLIENT_ID$/.test(name))
+const oidcStarted = realSocial
+  ? Promise.resolve({ url: 'the providers configured' })
+  : supervisor.start(
+      service('oidc', [root('packages/devnet/src/oidcCli.ts')], /^issuers: (\S+)/, {
+        OIDC_PORT: oidcPort,
+        FRAME_URL: `http://127.0.0.1:${framePort}`,
+      }),
+    )
 const serverStarted = supervisor.start(
   service('server', [root('packages/server/src/cli.ts'), 'serve'], /Latch server listening on (\S+)/, {
     PORT: process.env.PORT ?? '8787',
     FRAME_PORT: framePort,
     SMTP_URL: smtpUrl,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    ...(realSocial ? {} : localSocialEnv(`http://127.0.0.1:${oidcPort}`)),
   }),
 )
 const demoStarted = supervisor.start(service('demo', [root('scripts/demo.mjs')], /^demo: (\S+)/))
@@ -115,12 +129,13 @@ walletStarted.catch(() => undefined)
 
 try {
   // The first service that cannot start stops everything, whichever one it is.
-  const [, relay, server, demo, mail] = await Promise.all([
+  const [, relay, server, demo, mail, oidc] = await Promise.all([
     chainsStarted,
     relayStarted,
     serverStarted,
     demoStarted,
     mailStarted,
+    oidcStarted,
   ])
   console.log(
     [
@@ -129,6 +144,7 @@ try {
       `server      ${server.url}`,
       `frame       http://127.0.0.1:${framePort}`,
       `mail        ${mail.url}${process.env.SMTP_URL ? '' : ' (login codes are printed here)'}`,
+      `socials     ${oidc.url}${realSocial ? '' : ' (local issuers: log in with any name and password)'}`,
       `relay       ${relay.url}`,
     ].join('\n'),
   )

@@ -1,10 +1,23 @@
-import { type MailCatcher, startDevnet, startMailCatcher, startWcWallet, type WcWallet } from '@latch/devnet'
+import { createServer } from 'node:net'
+import {
+  localIssuerClient,
+  localIssuerNames,
+  localSocialEnv,
+  type MailCatcher,
+  type OidcIssuers,
+  startDevnet,
+  startMailCatcher,
+  startOidcIssuers,
+  startWcWallet,
+  type WcWallet,
+} from '@latch/devnet'
 import { type Relay, startRelay } from '@latch/relay'
 import {
   defaultRateLimits,
   defaultSnapshot,
   devnetBlockchainConfig,
   type Storage,
+  socialProvidersFromEnv,
   startServer,
   syntheticSnapshot,
 } from '@latch/server'
@@ -31,7 +44,21 @@ export interface LatchServer {
   frameUrl: string
   /** The worker's SMTP catcher: every login code and device link the server mails. */
   mail: MailCatcher
+  /** The worker's local OAuth / OpenID issuers, the frame's social logins (test users: any name, any password). */
+  issuers: OidcIssuers
   storage: Storage
+}
+
+/** A port free now (the frame's: the issuers must know its callbacks before it listens). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.on('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number }
+      probe.close(() => resolve(port))
+    })
+  })
 }
 
 /** The worker's WalletConnect relay, which every demo page of the worker pairs through (`?relay=`). */
@@ -133,11 +160,21 @@ export const test = base.extend<
         networks: blockchain.swaps!.networks.filter((id) => id !== 31338),
       }
       const mail = await startMailCatcher({ port: 0 })
+      const framePort = await freePort()
+      const issuers = await startOidcIssuers({
+        port: 0,
+        issuers: localIssuerNames,
+        client: (name) => localIssuerClient(name, `http://127.0.0.1:${framePort}`),
+      })
       const server = await startServer({
         port: 0,
         dataDir: 'memory',
         logger: false,
-        frame: { port: 0, smtpUrl: mail.url },
+        frame: {
+          port: framePort,
+          smtpUrl: mail.url,
+          social: socialProvidersFromEnv(localSocialEnv(issuers.url)),
+        },
         blockchain,
         // A worker is one address doing the work of many visitors: its limits are ten times the defaults.
         rateLimits: Object.fromEntries(
@@ -164,9 +201,16 @@ export const test = base.extend<
         attributes: {},
         messageHash: 'e2e-hostile-name',
       })
-      await use({ url: server.url, frameUrl: server.frame?.url ?? '', mail, storage: server.storage })
+      await use({
+        url: server.url,
+        frameUrl: server.frame?.url ?? '',
+        mail,
+        issuers,
+        storage: server.storage,
+      })
       await server.close()
       await mail.close()
+      await issuers.close()
     },
     { scope: 'worker' },
   ],

@@ -47,6 +47,15 @@ export {
   transferText,
 } from './format/transactions.ts'
 export type { EmailLoginState, FrameFailure, FrameSession, FrameUser } from './frame/session.ts'
+export {
+  connectSocial,
+  openSocialPopup,
+  rememberedSocial,
+  SOCIAL_WAIT_MS,
+  type SocialLoginState,
+  socialLogin,
+  socialsFor,
+} from './frame/social.ts'
 export * from './onramp/onramp.ts'
 export * from './options/defaults.ts'
 export * from './options/resolve.ts'

@@ -26,6 +26,7 @@ export {
   type MailCatcherOptions,
   startMailCatcher,
 } from './mailCatcher.ts'
+export { localIssuerClient, localIssuerNames, localSocialEnv } from './oidcEnv.ts'
 export {
   type LocalIssuerName,
   type LocalOidcClient,

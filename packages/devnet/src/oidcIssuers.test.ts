@@ -308,7 +308,7 @@ test('a login form submitted without its interaction is refused as a bad request
 
 test('one login has a different subject on each issuer', () => {
   const { subjects } = testUserOf('alice')
-  expect(new Set(Object.values(subjects)).size).toBe(5)
+  expect(new Set(Object.values(subjects)).size).toBe(6)
   expect(subjects).toEqual(testUserOf('ALICE').subjects)
   expect(subjects.github).toMatch(/^\d{9}$/)
 })

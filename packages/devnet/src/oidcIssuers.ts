@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { promisify } from 'node:util'
 
-export type LocalIssuerName = 'google' | 'discord' | 'github' | 'x' | 'facebook'
+export type LocalIssuerName = 'google' | 'apple' | 'discord' | 'github' | 'x' | 'facebook'
 
 export interface LocalOidcClient {
   clientId: string
@@ -26,7 +26,7 @@ export interface StartOidcIssuersOptions {
    * `latch-<name>-secret`.
    */
   client: (name: LocalIssuerName) => LocalOidcClient
-  /** Default all five. */
+  /** Default all six. */
   issuers?: readonly LocalIssuerName[]
   /** Told of the issuers' server errors (which are answered with a 500 and otherwise not printed). */
   onError?: (error: unknown) => void
@@ -54,11 +54,15 @@ export interface LocalTestUser {
   subjects: Readonly<Record<LocalIssuerName, string>>
 }
 
-const allIssuers: readonly LocalIssuerName[] = ['google', 'discord', 'github', 'x', 'facebook']
+const allIssuers: readonly LocalIssuerName[] = ['google', 'apple', 'discord', 'github', 'x', 'facebook']
 
-/** The scopes each provider's consent documents: the Latch server requests these, without `openid` but on Google. */
+/**
+ * The scopes each provider's consent documents: the Latch server requests these, without `openid` but on Google and
+ * Apple (both OpenID providers).
+ */
 const issuerScopes: Record<LocalIssuerName, readonly string[]> = {
   google: ['openid', 'email', 'profile'],
+  apple: ['openid', 'email'],
   discord: ['identify', 'email'],
   github: ['read:user', 'user:email'],
   x: ['users.read', 'tweet.read'],
@@ -68,6 +72,7 @@ const issuerScopes: Record<LocalIssuerName, readonly string[]> = {
 /** The length of the real providers' user ids, so that code storing them meets realistic values. */
 const subjectDigits: Record<LocalIssuerName, number> = {
   google: 21,
+  apple: 20,
   discord: 18,
   github: 9,
   x: 19,
@@ -277,6 +282,7 @@ type UserEndpoint = (user: LocalTestUser, query: URLSearchParams) => unknown
 /** The providers' own user endpoints, in the shape their APIs answer (the fields the Latch server reads). */
 const userEndpoints: Record<LocalIssuerName, Record<string, UserEndpoint>> = {
   google: {},
+  apple: {},
   discord: {
     '/api/users/@me': (user) => ({
       id: user.subjects.discord,

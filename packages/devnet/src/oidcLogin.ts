@@ -21,7 +21,7 @@ function cookieJar() {
 
 /**
  * Logs `login` in at the local issuer `authorizationUrl` belongs to and answers the redirect to `redirectPrefix`
- * (where the provider sends the visitor back), without following it. Throws when a page other than the login form
+ * (where the provider sends the visitor back; for a form post, its fields as that URL's query), without following it. Throws when a page other than the login form
  * comes up, or after 10 steps.
  *
  * @example
@@ -47,6 +47,13 @@ export async function logInAtLocalIssuer(
     }
     const page = await response.text()
     const action = /<form[^>]* action="([^"]+)"/.exec(page)?.[1]
+    // A form post back to the client (response_mode=form_post, as Apple's): its fields, as the answer's URL.
+    if (action?.startsWith(redirectPrefix)) {
+      const answer = new URL(action)
+      for (const [, name, value] of page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g))
+        answer.searchParams.set(name ?? '', value ?? '')
+      return answer
+    }
     if (response.status !== 200 || !action)
       throw new Error(`Unexpected page (${response.status}): ${page.slice(0, 300)}`)
     at = new URL(action, at).href

@@ -18,6 +18,8 @@ const devnetB = devnetNetwork(31338, 'http://127.0.0.1:8546', 'Latch Devnet B')
 const user: FrameUser = {
   id: 'u1',
   email: 'ada@example.com',
+  socialProvider: null,
+  username: null,
   address: '0xabc0000000000000000000000000000000000001',
   accountType: 'eoa',
 }

@@ -13,7 +13,7 @@ import {
   isFrameMessage,
 } from '@latch/core/frame'
 import './frame.css'
-import { answer, type PageContext } from './requests.ts'
+import { answer, email, type PageContext } from './requests.ts'
 
 const parentOrigin = document.querySelector('meta[name="latch-parent"]')?.getAttribute('content') ?? ''
 
@@ -29,6 +29,8 @@ if (parentOrigin && window.parent !== window) {
     if (!isFrameMessage<FrameConnect>(event.data, 'connect') || !event.ports[0]) return
     const connected = event.ports[0]
     port = connected
+    // The page opens the frame when the visitor starts typing an address: its login's steps come at once.
+    email.load().catch(() => undefined)
     const page: PageContext = {
       origin: parentOrigin,
       show: () => connected.postMessage({ event: 'show' } satisfies FrameEvent),

@@ -9,7 +9,7 @@ import type { Hex } from 'viem'
 import { createKey, deviceShare, fromBase64, hasDeviceShare, keepDeviceShare, withKey } from './keys.ts'
 import { notLoggedIn, Refusal } from './refusal.ts'
 import { screenTaken } from './screen.ts'
-import { deviceSecret, forgetDeviceSecret, read, remove, write } from './store.ts'
+import { forgetDeviceSecret, read, remove, write } from './store.ts'
 
 /** The frame origin's own API (same origin: no CORS). A refusal keeps the server's message and reason. */
 export async function api<T>(
@@ -33,46 +33,20 @@ export async function api<T>(
   })
 }
 
-interface Waiting {
-  login: string
-  waitingFor: 'device' | 'code' | 'done'
-  resendAt: string | null
-}
-
 export interface User {
   id: string
-  email: string
+  /** Null for an account a social login without a verified e-mail made. */
+  email: string | null
   address: string | null
+  /** The social login of this session (google, github…), null for an e-mail login, and the handle it gave. */
+  socialProvider: string | null
+  username: string | null
 }
 
-/** The login in progress on this frame (one at a time). */
-let pending: { login: string; email: string } | undefined
-
-const action = (waiting: Waiting) => ({
-  action: waiting.waitingFor === 'device' ? 'VERIFY_DEVICE' : 'VERIFY_OTP',
-  resendAt: waiting.resendAt,
-})
-
-function text(params: unknown, name: string): string {
+export function text(params: unknown, name: string): string {
   const value = (params as Record<string, unknown> | undefined)?.[name]
   if (typeof value !== 'string') throw new Refusal({ code: -32602, message: `${name} must be a string` })
   return value
-}
-
-/**
- * Polls the login until its device link is approved (the code is mailed then), for at most `ms`; stops when another
- * login or a sign-out replaces it.
- */
-async function untilApproved(login: { login: string }, ms: number): Promise<Waiting> {
-  const until = Date.now() + ms
-  for (;;) {
-    if (pending !== login) throw new Refusal({ code: -32000, message: 'This login was replaced by another' })
-    const waiting = await api<Waiting>(`/v1/auth/login/${login.login}`)
-    if (waiting.waitingFor !== 'device') return waiting
-    if (Date.now() > until)
-      throw new Refusal({ code: -32000, message: 'The device was not approved in time' })
-    await new Promise((resolve) => setTimeout(resolve, 1000))
-  }
 }
 
 async function session(): Promise<{ token: string; user: User } | undefined> {
@@ -138,7 +112,8 @@ async function ensureKey(token: string, user: User): Promise<User> {
   return user
 }
 
-const userOf = (user: User) => ({ id: user.id, email: user.email, address: user.address, accountType: 'eoa' })
+/** The account for the page: the server's user (its fields only: the answer's schema strips the rest), an EOA. */
+const userOf = (user: User) => ({ ...user, accountType: 'eoa' })
 
 /** What a request may do with the page: reveal the frame for an approval, and whose page it is. */
 export interface PageContext {
@@ -147,18 +122,32 @@ export interface PageContext {
   hide(): void
 }
 
-/** The wallet's chain reads, signing and approvals: loaded with the first RPC request that needs them. */
-let wallet: Promise<typeof import('./wallet.ts')> | undefined
-/** The account's rarer requests (the recovery passphrase, a change of address): loaded when first asked. */
-let account: Promise<typeof import('./account.ts')> | undefined
-
-function loadAccount() {
-  account ??= import('./account.ts')
-  account.catch(() => {
-    account = undefined
-  })
-  return account
+/** A chunk of the frame's, loaded when first asked for (and again after a failed load). */
+function chunk<T>(load: () => Promise<T>) {
+  let loading: Promise<T> | undefined
+  return {
+    load() {
+      loading ??= load()
+      loading.catch(() => {
+        loading = undefined
+      })
+      return loading
+    },
+    /** The chunk once asked for: what it is doing is only undone if it is there. */
+    get asked() {
+      return loading
+    },
+  }
 }
+
+/** The wallet's chain reads, signing and approvals: loaded with the first RPC request that needs them. */
+const wallet = chunk(() => import('./wallet.ts'))
+/** The account's rarer requests (the recovery passphrase, a change of address): loaded when first asked. */
+const account = chunk(() => import('./account.ts'))
+/** The e-mail login's steps: loaded with the frame (see main.ts), used once the visitor enters an address. */
+export const email = chunk(() => import('./emailLogin.ts'))
+/** The social login's wait for its popup's outcome: loaded with the first social login. */
+const social = chunk(() => import('./social.ts'))
 
 /**
  * The approvals being prepared (session, key and chain checked before they are drawn), and whether the page withdrew
@@ -188,11 +177,7 @@ async function rpc(params: unknown, page: PageContext): Promise<unknown> {
     const user = await ensureKey(current.token, current.user)
     const address = (user.address ?? '') as Hex
     if (method === 'eth_accounts' || method === 'eth_requestAccounts') return [address]
-    wallet ??= import('./wallet.ts')
-    wallet.catch(() => {
-      wallet = undefined
-    })
-    return await (await wallet).walletRequest({
+    return await (await wallet.load()).walletRequest({
       method,
       args,
       chainId: chainId as number,
@@ -221,46 +206,30 @@ async function rpc(params: unknown, page: PageContext): Promise<unknown> {
 function withdrawApproval() {
   for (const request of preparing) request.withdrawn = true
   return Promise.all([
-    wallet?.then((loaded) => loaded.cancelApproval()),
-    account?.then((loaded) => loaded.cancelPassphrase()),
+    wallet.asked?.then((loaded) => loaded.cancelApproval()),
+    account.asked?.then((loaded) => loaded.cancelPassphrase()),
   ])
+}
+
+/** Keeps the session a login answered, and the account's key on this device: the account, for the page. */
+async function signIn(token: string, user: User) {
+  await write('session', token)
+  return userOf(await ensureKey(token, user))
 }
 
 async function handle(method: FrameRequest['method'], params: unknown, page: PageContext): Promise<unknown> {
   switch (method) {
-    case 'connectEmail': {
-      const email = text(params, 'email')
-      const waiting = await api<Waiting>('/v1/auth/login', { body: { email, device: await deviceSecret() } })
-      pending = { login: waiting.login, email }
-      return action(waiting)
-    }
-    case 'connectDevice': {
-      if (!pending)
-        throw new Refusal({ code: -32000, message: 'No login in progress: enter your e-mail first' })
-      return action(await untilApproved(pending, 20 * 60_000))
-    }
-    case 'resendOtp': {
-      if (!pending)
-        throw new Refusal({ code: -32000, message: 'No login in progress: enter your e-mail first' })
-      return action(
-        await api<Waiting>(`/v1/auth/login/${pending.login}/resend`, {
-          body: { device: await deviceSecret() },
-        }),
-      )
-    }
-    case 'connectOtp': {
-      if (!pending)
-        throw new Refusal({ code: -32000, message: 'No login in progress: enter your e-mail first' })
-      const { token, user } = await api<{ token: string; user: User }>(
-        `/v1/auth/login/${pending.login}/verify`,
-        {
-          body: { device: await deviceSecret(), code: text(params, 'otp') },
-        },
-      )
-      await write('session', token)
-      pending = undefined
-      return userOf(await ensureKey(token, user))
-    }
+    case 'connectEmail':
+    case 'connectDevice':
+    case 'resendOtp':
+    case 'connectOtp':
+      // The e-mail login, in its own chunk: the address, a new device's link, the code.
+      return (await email.load()).emailRequest(method, params, { api, signIn, text })
+    case 'connectSocial':
+    case 'completeSocial':
+    case 'cancelSocial':
+      // A social login, in its own chunk: the provider's address for the page's popup, then the popup's outcome.
+      return (await social.load()).socialRequest(method, params, { api, signIn })
     case 'getUser': {
       const current = await session()
       if (!current) throw notLoggedIn()
@@ -281,8 +250,9 @@ async function handle(method: FrameRequest['method'], params: unknown, page: Pag
         if (current) await remove(`share:${current.user.id}`)
         await forgetDeviceSecret()
       }
-      pending = undefined
-      await account?.then((loaded) => loaded.forgetEmailChange())
+      await email.asked?.then((loaded) => loaded.forgetLogin())
+      await account.asked?.then((loaded) => loaded.forgetEmailChange())
+      social.asked?.then((loaded) => loaded.cancelAll())
       return { signedOut: true, forgotDevice: forget }
     }
     case 'rpcRequest':
@@ -304,7 +274,7 @@ async function handle(method: FrameRequest['method'], params: unknown, page: Pag
         const current = await session()
         if (!current) throw notLoggedIn()
         const context = { token: current.token, page, api, withdrawn: () => mine.withdrawn }
-        const rare = await loadAccount()
+        const rare = await account.load()
         if (method === 'setRecoveryPassphrase') {
           await rare.setPassphrase(await ensureKey(current.token, current.user), context)
           return { recovery: 'passphrase' }
@@ -321,7 +291,7 @@ async function handle(method: FrameRequest['method'], params: unknown, page: Pag
       // A change of address: codes mailed to the current and the new one, then both typed.
       const current = await session()
       if (!current) throw notLoggedIn()
-      const rare = await loadAccount()
+      const rare = await account.load()
       return method === 'updateEmail'
         ? rare.updateEmail(text(params, 'email'), current.token, api)
         : userOf(

@@ -1,4 +1,5 @@
 import { readKey } from './auth/secrets.ts'
+import { socialProvidersFromEnv } from './auth/social/providers.ts'
 import { devnetBlockchainConfig } from './chains/defaults.ts'
 import type { OnrampConfig, SwapsConfig } from './chains/types.ts'
 import { loadConfigFile } from './configFile.ts'
@@ -73,6 +74,15 @@ export const serverVariables: readonly [name: string, meaning: string][] = [
     '32 bytes (base64 or hex) sealing the auth key shares; required in production (dev: .latch/keys.json)',
   ],
   ['LATCH_RECOVERY_KEK', '32 bytes (base64 or hex) sealing the recovery key shares; required with LATCH_KEK'],
+  [
+    'LATCH_OAUTH_<NAME>_CLIENT_ID',
+    'a social login’s OAuth client (NAME: GOOGLE, X, DISCORD, GITHUB, APPLE, FACEBOOK); unset, it is not offered',
+  ],
+  ['LATCH_OAUTH_<NAME>_CLIENT_SECRET', 'that client’s secret; required with its id'],
+  [
+    'LATCH_OAUTH_<NAME>_URL',
+    'a stand-in of the provider (the devnet’s local issuers), default the provider itself',
+  ],
 ]
 
 /**
@@ -262,7 +272,8 @@ function readRateLimits(text: string): Partial<RateLimits> | false {
 }
 
 /**
- * The frame's listener from FRAME_PORT (8789, or off), FRAME_PUBLIC_URL, SMTP_URL, MAIL_FROM and the two KEKs, which
+ * The frame's listener from FRAME_PORT (8789, or off), FRAME_PUBLIC_URL, SMTP_URL, MAIL_FROM, the social logins'
+ * clients (LATCH_OAUTH_<NAME>_…) and the two KEKs, which
  * are required (with FRAME_PUBLIC_URL) in production: a development keys file is no place for them.
  */
 function readFrame(env: NodeJS.ProcessEnv, host: string | undefined): FrameOptions | undefined {
@@ -286,6 +297,8 @@ function readFrame(env: NodeJS.ProcessEnv, host: string | undefined): FrameOptio
     frame.smtpUrl = env.SMTP_URL
   }
   if (env.MAIL_FROM) frame.mailFrom = env.MAIL_FROM
+  const social = socialProvidersFromEnv(env)
+  if (social.length) frame.social = social
   if (Boolean(env.LATCH_KEK) !== Boolean(env.LATCH_RECOVERY_KEK))
     throw new Error('LATCH_KEK and LATCH_RECOVERY_KEK go together: give both or neither')
   if (env.LATCH_KEK && env.LATCH_RECOVERY_KEK) {

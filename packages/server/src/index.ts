@@ -1,5 +1,12 @@
 // @latch/server: the wallet directory, analytics and blockchain API service.
 export { type CreateAppOptions, createApp, type LatchApp } from './app.ts'
+export {
+  providerShapes,
+  type SocialProviderName,
+  type SocialProviderSetup,
+  socialProviderNames,
+  socialProvidersFromEnv,
+} from './auth/social/providers.ts'
 export { type DevnetBlockchainConfigParameters, devnetBlockchainConfig } from './chains/defaults.ts'
 export { fixedPriceProvider } from './chains/fixedPriceProvider.ts'
 export { type HttpPriceProviderOptions, httpPriceProvider } from './chains/httpPriceProvider.ts'

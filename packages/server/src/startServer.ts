@@ -4,6 +4,7 @@ import { Redis } from 'ioredis'
 import { type CreateAppOptions, createApp, type LatchApp, listeningUrl } from './app.ts'
 import { createMailer, type Mailer } from './auth/mail.ts'
 import { type AuthSecrets, devAuthSecrets, generateAuthSecrets } from './auth/secrets.ts'
+import type { SocialProviderSetup } from './auth/social/providers.ts'
 import { devnetBlockchainConfig } from './chains/defaults.ts'
 import type { BlockchainConfig } from './chains/types.ts'
 import { ensureDefaults } from './defaults.ts'
@@ -70,6 +71,8 @@ export interface FrameOptions {
   keysFile?: string
   /** The frame's build (index.html, assets/); default the one shipped with the server (tests give their own). */
   frameAssets?: string
+  /** The social logins offered (each provider's OAuth client); default none. */
+  social?: readonly SocialProviderSetup[]
 }
 
 export interface LatchServer {
@@ -186,6 +189,7 @@ async function startFrame(
     publicUrl: () => publicUrl ?? 'http://localhost',
     // Only what is meant to be public: a chain without a publicRpcUrl is not served by the frame.
     ...(frame.frameAssets ? { frameAssets: frame.frameAssets } : {}),
+    ...(frame.social ? { social: frame.social } : {}),
     chains: blockchain.chains.flatMap(({ chainId, name, publicRpcUrl, nativeCurrency }) =>
       publicRpcUrl ? [{ chainId, name, rpcUrl: publicRpcUrl, nativeCurrency }] : [],
     ),

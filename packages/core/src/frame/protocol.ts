@@ -23,7 +23,9 @@ export interface FrameConnect {
  * What a page may ask the frame (SPEC §7: connect e-mail, device, one-time code, social, Farcaster, get user, sign
  * out, is connected, get chain id, RPC request, update e-mail, sync theme, smart account setup, preferred account
  * type; `resendOtp` asks for a new code of the login in progress, `updateEmailVerify` takes the codes mailed to the
- * current and the new address, `cancelApproval` declines the approval on screen when the page stops showing it;
+ * current and the new address, `cancelApproval` declines the approval on screen when the page stops showing it; `connectSocial` answers
+ * the provider's address for the popup the page opened, `completeSocial` waits for the popup's outcome, which reaches
+ * the frame alone, and `cancelSocial` gives it up (the popup closed, or 45 s passed);
  * `unlockRecovery` and `setRecoveryPassphrase` take the recovery passphrase in the frame's own form, shown as an
  * approval is).
  * The frame answers a method it does not serve with code 4200.
@@ -34,6 +36,8 @@ export type FrameMethod =
   | 'connectOtp'
   | 'resendOtp'
   | 'connectSocial'
+  | 'completeSocial'
+  | 'cancelSocial'
   | 'connectFarcaster'
   | 'getUser'
   | 'signOut'

@@ -11,8 +11,12 @@ import { type FrameMethod, frameApprovalMethods, RPC_NOT_ALLOWED } from './proto
 /** The embedded wallet's account, as the frame reports it. */
 export interface FrameUser {
   id: string
-  email: string
+  /** Null for an account a social login without a verified e-mail made. */
+  email: string | null
   address: string | null
+  /** The social login of this session (google, github…), null for an e-mail login, and the handle it gave. */
+  socialProvider: string | null
+  username: string | null
   accountType: string
 }
 
@@ -39,6 +43,10 @@ export interface EmailLoginState {
 
 export interface FrameSession {
   readonly login: Store<EmailLoginState>
+  /**
+   * Keeps `user` as the one signed in: the login's, and the account's `user` and `socialProvider` (SPEC §2).
+   */
+  signedIn(user: FrameUser): void
   /** Whether a request waits for the visitor's approval in the frame (ApproveTransaction shows it). */
   readonly approval: Store<{ waiting: boolean }>
   /** Loads the frame (on the visitor's first intent), inside `root` (the modal) when given. Never rejects. */
@@ -336,8 +344,20 @@ export function createFrameSession(context: ClientContext): FrameSession {
     }
   }
 
+  function signedIn(user: FrameUser) {
+    login.setState({ user })
+    context.accounts.update('eip155', {
+      user: {
+        ...(user.email ? { email: user.email } : {}),
+        ...(user.username ? { username: user.username } : {}),
+      },
+      socialProvider: user.socialProvider ?? undefined,
+    })
+  }
+
   return {
     login,
+    signedIn,
     approval,
     prepare(next) {
       if (next && !root) root = next
@@ -368,7 +388,7 @@ export function createFrameSession(context: ClientContext): FrameSession {
       step(async (current) => {
         const user = await request<FrameUser>('connectOtp', { otp: code })
         // The frame holds the session now, whatever the view did meanwhile.
-        login.setState({ user })
+        signedIn(user)
         if (current()) login.setState({ step: 'email', resendAt: undefined })
       }),
     restart() {
@@ -378,7 +398,7 @@ export function createFrameSession(context: ClientContext): FrameSession {
     async account() {
       try {
         const user = await request<FrameUser>('getUser')
-        login.setState({ user })
+        signedIn(user)
         return user
       } catch (error) {
         if (!(error instanceof FrameRequestError && error.code === 4100)) throw error

@@ -19,6 +19,8 @@ export type View =
   | 'ApproveTransaction'
   /** E-mail login: a new device's mailed link to open, then the code mailed to the address. */
   | 'EmailVerify'
+  /** Social login: the provider's popup is open; cancelled or failed, a retry. */
+  | 'ConnectingSocial'
   /** The embedded wallet's account moves to another e-mail address (codes mailed to both). */
   | 'UpdateEmail'
   /** Choose and register a name. */
@@ -54,6 +56,8 @@ export interface RouterData {
   title?: string
   /** A directory wallet to connect to that the browser has no connector for (ConnectingExternal). */
   wallet?: WalletListing
+  /** The social login's provider (ConnectingSocial). */
+  social?: string
 }
 
 export interface RouterState {

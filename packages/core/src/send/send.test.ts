@@ -218,7 +218,7 @@ describe('isSmartAccountInUse', () => {
     await connectThrough(client, 'auth')
     // The frame has made an EOA (smart accounts are not enabled yet): the gas check applies.
     const session = await client.frame!()
-    const user = { id: 'u', email: 'a@b.c', address: '0xabc' }
+    const user = { id: 'u', email: 'a@b.c', address: '0xabc', socialProvider: null, username: null }
     session.login.setState({ user: { ...user, accountType: 'eoa' } })
     expect(await isSmartAccountInUse(client)).toBe(false)
     session.login.setState({ user: { ...user, accountType: 'smartAccount' } })

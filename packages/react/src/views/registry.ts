@@ -54,6 +54,11 @@ export const accountDataChunk = createChunk(() => {
   tokensChunk.load().catch(() => undefined)
   return import('./Account/AccountData.tsx')
 })
+/**
+ * The social logins (SPEC §1's socials): the Connect view's row, which makes ConnectingSocial known when it loads, and
+ * the Account view's line for an account they connected.
+ */
+export const socialChunk = createChunk(() => import('./Social/Social.tsx'))
 /** The legal checkbox (SPEC §1 `legalCheckbox`, off by default): the Connect view's, for the apps that turn it on. */
 export const legalChunk = createChunk(() => import('./Connect/LegalCheckbox.tsx'))
 
@@ -62,6 +67,8 @@ export const legalChunk = createChunk(() => import('./Connect/LegalCheckbox.tsx'
  * entry every page loads carries neither their chunks nor their titles.
  */
 export type RegisteredView =
+  | 'ConnectingSocial'
+  | 'ConnectingFarcaster'
   | 'WalletSend'
   | 'WalletSendSelectToken'
   | 'WalletSendPreview'
@@ -83,7 +90,6 @@ export const viewTitles: Record<Exclude<View, RegisteredView>, string> & Partial
   ConnectingWalletConnect: 'WalletConnect',
   ConnectingWalletConnectBasic: 'WalletConnect',
   ConnectingSiwe: 'Sign In',
-  ConnectingFarcaster: 'Farcaster',
   UnsupportedChain: 'Switch Network',
   SIWXSignMessage: 'Sign In',
   ApproveTransaction: 'Approve Transaction',

@@ -19,7 +19,7 @@ import type { Storage } from '../storage/types.ts'
 
 const FRAME = 'http://127.0.0.1:8789'
 const CALLBACKS = `${FRAME}/v1/auth/social/`
-const local: LocalIssuerName[] = ['google', 'discord', 'github', 'x']
+const local: LocalIssuerName[] = ['google', 'apple', 'discord', 'github', 'x']
 let issuers: OidcIssuers
 let storage: Storage
 let app: LatchApp
@@ -132,6 +132,25 @@ describe('a social login', () => {
     const github = await logIn('github', login)
     expect(discord.user).toMatchObject({ id: google.user.id, socialProvider: 'discord', username: login })
     expect(github.user).toMatchObject({ id: google.user.id, socialProvider: 'github', username: login })
+  })
+
+  test('Apple (OpenID, its answer a form post): the account of the verified e-mail', async () => {
+    const login = newLogin('carol')
+    const google = await logIn('google', login)
+    const device = newDevice()
+    const started = await start('apple', device)
+    expect(new URL(started.url).searchParams.get('response_mode')).toBe('form_post')
+    const answer = await logInAtLocalIssuer(started.url, login, CALLBACKS)
+    const page = await app.inject({
+      method: 'POST',
+      url: answer.pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: answer.searchParams.toString(),
+    })
+    expect(page.statusCode).toBe(200)
+    const proof = /&#34;proof&#34;:&#34;([A-Za-z0-9_-]{43})&#34;/.exec(page.body)?.[1] ?? ''
+    const completed = await complete(started.login, device, proof)
+    expect(completed.json().user).toMatchObject({ id: google.user.id, socialProvider: 'apple' })
   })
 
   test('an identity without a verified e-mail gets an account of its own, and keeps it', async () => {

@@ -63,7 +63,7 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRoutesOptions> = async (a
     options.providers.map((setup) => [
       setup.provider,
       createOAuthClient(setup, {
-        redirectUri: `${options.baseUrl()}/v1/auth/social/${setup.provider}/callback`,
+        redirectUri: () => `${options.baseUrl()}/v1/auth/social/${setup.provider}/callback`,
         ...(options.fetch ? { fetch: options.fetch } : {}),
       }),
     ]),
@@ -186,7 +186,10 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRoutesOptions> = async (a
       return refuse('This answer came from another provider than the login’s')
     let identity: Awaited<ReturnType<OAuthClient['finish']>>
     try {
-      const url = new URL(request.url, options.baseUrl())
+      // The answer's own parameters (a form post's too), as the URL openid-client checks.
+      const url = new URL(request.url.split('?')[0] ?? '', options.baseUrl())
+      for (const [key, value] of Object.entries(query))
+        if (value !== undefined) url.searchParams.set(key, value)
       identity = await oauth.finish(url, {
         state: query.state,
         nonce: login.nonce,

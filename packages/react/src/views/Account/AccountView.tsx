@@ -6,7 +6,7 @@ import { useLatchClient } from '../../context.ts'
 import { useAccount } from '../../hooks/useAccount.ts'
 import { useNetwork } from '../../hooks/useNetwork.ts'
 import { useStore } from '../../hooks/useStore.ts'
-import { accountDataChunk, emailChunk } from '../registry.ts'
+import { accountDataChunk, emailChunk, socialChunk } from '../registry.ts'
 import { Avatar } from './Avatar.tsx'
 
 /** Whether the account is the embedded wallet's (e-mail login). */
@@ -71,8 +71,8 @@ export default function AccountView() {
           </button>
         )}
       </div>
-      {/* The embedded wallet's account: its e-mail address. */}
-      {embedded && <ChunkSlot chunk={emailChunk} />}
+      {/* The embedded wallet's account: its e-mail address, or the social login and its handle. */}
+      {embedded && <ChunkSlot chunk={account.socialProvider ? socialChunk : emailChunk} />}
       <div className="latch-balance" data-testid="latch-account-balance" aria-live="polite">
         {balanceStatus === 'unavailable' ? (
           <>

@@ -6,7 +6,7 @@ import { WalletImage } from '../../components/WalletImage/WalletImage.tsx'
 import { useLatchClient } from '../../context.ts'
 import { useStore, whole } from '../../hooks/useStore.ts'
 import { Spinner } from '../../modal/Spinner.tsx'
-import { emailChunk, legalChunk, viewChunks } from '../registry.ts'
+import { emailChunk, legalChunk, socialChunk, viewChunks } from '../registry.ts'
 import { useLatchApi } from '../shared/directory/useLatchApi.ts'
 import { usePickWallet } from '../shared/directory/usePickWallet.ts'
 import {
@@ -140,6 +140,10 @@ export default function ConnectView() {
       {none && loading && <Spinner label="Looking for wallets" />}
       {/* With the embedded wallet, its e-mail field above the wallets: both shown together, so nothing moves. */}
       <ChunkSlot chunk={options.frameUrl ? emailChunk : undefined}>
+        {/* The social row's place is kept while its chunk loads, so the wallets below do not move. */}
+        {options.frameUrl && options.socials.length > 0 && !options.basic && (
+          <ChunkSlot chunk={socialChunk} loading={<div className="latch-socials" />} />
+        )}
         <ChunkSlot chunk={options.features.legalCheckbox ? legalChunk : undefined}>{walletList}</ChunkSlot>
       </ChunkSlot>
       {none && !loading && !options.basic && (

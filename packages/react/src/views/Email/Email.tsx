@@ -363,7 +363,8 @@ export default function EmbeddedWallet({ children }: { children?: ReactNode }) {
 /** The Account view's line for the embedded wallet: the address it signs in with, and Update to change it. */
 function AccountEmail() {
   const client = useLatchClient()
-  const email = useFrameLogin()[1].user?.email
+  // An e-mail login's account has its address (a social login's line is the social chunk's).
+  const email = useFrameLogin()[1].user?.email as string | undefined
   return (
     <p className="latch-muted latch-account-email">
       <span className="latch-clip" title={email}>

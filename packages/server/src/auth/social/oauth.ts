@@ -33,8 +33,8 @@ export class OAuthRefusal extends Error {
 }
 
 export interface OAuthClientOptions {
-  /** This server's callback for the provider. */
-  redirectUri: string
+  /** This server's callback for the provider (read when a login starts: the server's URL is known once it listens). */
+  redirectUri: () => string
   /** How long one request to the provider may take (default 10 s). */
   timeoutMs?: number
   /** The HTTP client (tests put a hostile provider in the middle). */
@@ -170,12 +170,13 @@ export function createOAuthClient(setup: SocialProviderSetup, options: OAuthClie
       const state = client.randomState()
       const nonce = client.randomNonce()
       const url = client.buildAuthorizationUrl(config, {
-        redirect_uri: options.redirectUri,
+        redirect_uri: options.redirectUri(),
         scope: shape.scope,
         code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
         code_challenge_method: 'S256',
         state,
         ...(shape.issuer ? { nonce } : {}),
+        ...(shape.formPost ? { response_mode: 'form_post' } : {}),
       })
       return { url: url.href, state, nonce, codeVerifier }
     },
@@ -202,7 +203,8 @@ export function createOAuthClient(setup: SocialProviderSetup, options: OAuthClie
           email,
           emailVerified:
             Boolean(email) && (claims.email_verified === true || claims.email_verified === 'true'),
-          username: claims.preferred_username ?? claims.name ?? null,
+          // Google and Apple give no handle: the account's line shows the e-mail then.
+          username: claims.preferred_username ?? (email ? null : (claims.name ?? null)),
         }
       }
       const oauth = shape.oauth as NonNullable<ProviderShape['oauth']>

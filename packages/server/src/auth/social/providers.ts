@@ -27,6 +27,8 @@ export interface ProviderShape {
   scope: string
   /** OpenID providers: the issuer, whose discovery document names the endpoints. */
   issuer?: string
+  /** Apple answers the callback with a form post when it is asked for the e-mail (`response_mode=form_post`). */
+  formPost?: boolean
   /**
    * OAuth 2 only providers: who they are (an authorization answer's `iss`, RFC 9207, when one is given, must be
    * it), where the visitor authorizes, where the code is exchanged, and the API's base.
@@ -36,7 +38,7 @@ export interface ProviderShape {
 
 export const providerShapes: Record<SocialProviderName, ProviderShape> = {
   google: { title: 'Google', scope: 'openid email profile', issuer: 'https://accounts.google.com' },
-  apple: { title: 'Apple', scope: 'openid email', issuer: 'https://appleid.apple.com' },
+  apple: { title: 'Apple', scope: 'openid email', issuer: 'https://appleid.apple.com', formPost: true },
   x: {
     title: 'X',
     scope: 'users.read tweet.read',

@@ -1,0 +1,42 @@
+// The Latch server's configuration for the local issuers: one client per issuer, by convention `latch-<name>` with
+// the secret `latch-<name>-secret` (development only), its callbacks on the frame's origin. No import of
+// oidc-provider here: `npm start` reads it before the issuers start.
+import type { LocalIssuerName, LocalOidcClient } from './oidcIssuers.ts'
+
+/**
+ * The issuers `npm start` and the e2e fixtures run: Google and Apple as OpenID providers, the OAuth 2 only shapes of
+ * the others.
+ */
+export const localIssuerNames: readonly LocalIssuerName[] = [
+  'google',
+  'apple',
+  'discord',
+  'github',
+  'x',
+  'facebook',
+]
+
+/** The Latch server's client at the local issuer `name`, its callback on `frameUrl`. */
+export const localIssuerClient = (name: LocalIssuerName, frameUrl: string): LocalOidcClient => ({
+  clientId: `latch-${name}`,
+  clientSecret: `latch-${name}-secret`,
+  redirectUris: [`${frameUrl.replace(/\/+$/, '')}/v1/auth/social/${name}/callback`],
+})
+
+/**
+ * The server's environment for the issuers at `issuersUrl`: `LATCH_OAUTH_<NAME>_CLIENT_ID`, `_CLIENT_SECRET` and
+ * `_URL` for each.
+ *
+ * @example
+ * localSocialEnv('http://127.0.0.1:8790').LATCH_OAUTH_GOOGLE_URL // 'http://127.0.0.1:8790/google'
+ */
+export function localSocialEnv(issuersUrl: string): Record<string, string> {
+  const env: Record<string, string> = {}
+  for (const name of localIssuerNames) {
+    const prefix = `LATCH_OAUTH_${name.toUpperCase()}`
+    env[`${prefix}_CLIENT_ID`] = `latch-${name}`
+    env[`${prefix}_CLIENT_SECRET`] = `latch-${name}-secret`
+    env[`${prefix}_URL`] = `${issuersUrl.replace(/\/+$/, '')}/${name}`
+  }
+  return env
+}

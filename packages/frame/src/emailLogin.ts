@@ -1,0 +1,75 @@
+// The e-mail login's steps on the frame's side: the address (a code is mailed, or on a device new to the account a
+// link that approves it first), the wait for that approval, a new code, and the code, which the server trades for the
+// session. A chunk of its own: a social login needs none of it.
+import type { FrameMethod } from '@latch/core/frame'
+import { Refusal } from './refusal.ts'
+import type { api as Api, text as Text, User } from './requests.ts'
+import { deviceSecret } from './store.ts'
+
+interface Waiting {
+  login: string
+  waitingFor: 'device' | 'code' | 'done'
+  resendAt: string | null
+}
+
+/** What the e-mail login needs of the frame's first half: its server, how a session is kept, its params' check. */
+export interface EmailLoginContext {
+  api: typeof Api
+  signIn(token: string, user: User): Promise<unknown>
+  text: typeof Text
+}
+
+/** The login in progress on this frame (one at a time). */
+let pending: { login: string; email: string } | undefined
+
+/** A sign-out ends the login in progress. */
+export const forgetLogin = () => {
+  pending = undefined
+}
+
+const action = (waiting: Waiting) => ({
+  action: waiting.waitingFor === 'device' ? 'VERIFY_DEVICE' : 'VERIFY_OTP',
+  resendAt: waiting.resendAt,
+})
+
+/**
+ * Polls the login until its device link is approved (the code is mailed then), for at most `ms`; stops when another
+ * login or a sign-out replaces it.
+ */
+async function untilApproved(login: { login: string }, ms: number, api: typeof Api): Promise<Waiting> {
+  const until = Date.now() + ms
+  for (;;) {
+    if (pending !== login) throw new Refusal({ code: -32000, message: 'This login was replaced by another' })
+    const waiting = await api<Waiting>(`/v1/auth/login/${login.login}`)
+    if (waiting.waitingFor !== 'device') return waiting
+    if (Date.now() > until)
+      throw new Refusal({ code: -32000, message: 'The device was not approved in time' })
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+  }
+}
+
+/** `connectEmail`, `connectDevice` (a new device's link, 20 minutes at most), `resendOtp` and `connectOtp`. */
+export async function emailRequest(
+  method: FrameMethod,
+  params: unknown,
+  { api, signIn, text }: EmailLoginContext,
+): Promise<unknown> {
+  if (method === 'connectEmail') {
+    const email = text(params, 'email')
+    const waiting = await api<Waiting>('/v1/auth/login', { body: { email, device: await deviceSecret() } })
+    pending = { login: waiting.login, email }
+    return action(waiting)
+  }
+  const login = pending
+  if (!login) throw new Refusal({ code: -32000, message: 'No login in progress: enter your e-mail first' })
+  if (method === 'connectDevice') return action(await untilApproved(login, 20 * 60_000, api))
+  if (method === 'resendOtp')
+    return action(
+      await api<Waiting>(`/v1/auth/login/${login.login}/resend`, { body: { device: await deviceSecret() } }),
+    )
+  const { token, user } = await api<{ token: string; user: User }>(`/v1/auth/login/${login.login}/verify`, {
+    body: { device: await deviceSecret(), code: text(params, 'otp') },
+  })
+  if (pending === login) pending = undefined
+  return signIn(token, user)
+}
