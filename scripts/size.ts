@@ -181,8 +181,8 @@ const budgets = {
   },
   /**
    * The embedded wallet's frame page (packages/frame, served on its own origin): its script, what a visitor's
-   * browser fetches when the frame is opened (only once the visitor picks the e-mail login): the channel, the login,
-   * its device storage, the key (viem's secp256k1 and keccak, Shamir's split and combine) and the approval before a
+   * browser fetches when the frame is opened (only once the visitor picks the e-mail or a social login): the channel,
+   * the session (the logins' own steps are chunks of their own), its device storage, the key (viem's secp256k1 and keccak, Shamir's split and combine) and the approval before a
    * signature (its arming on visibility, one at a time, its deadline). Set as the page lands (issue 17: "set when
    * they land"); the session's earlier commits had carried lower figures for the pieces then in.
    */

@@ -1,0 +1,156 @@
+import { describe, expect, test, vi } from 'vitest'
+import { createMemoryStorage } from '../../test/fakeAdapter.ts'
+import { allSocials } from '../options/defaults.ts'
+import { storageKeys } from '../persistence/recent.ts'
+import type { FrameSession, FrameUser } from './session.ts'
+import {
+  connectSocial,
+  rememberedSocial,
+  SOCIAL_PROVIDER_KEY,
+  SOCIAL_WAIT_MS,
+  socialLogin,
+  socialsFor,
+} from './social.ts'
+
+const android =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) Chrome/131.0 Mobile Safari/537.36 Telegram-Android/11.4.2'
+const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148'
+const mac = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/605.1.15 Version/18.0 Safari/605.1.15'
+
+describe('socialsFor', () => {
+  test('outside Telegram: every social, in the app’s order', () => {
+    expect(socialsFor(allSocials, { userAgent: android.replace(' Telegram-Android/11.4.2', '') })).toEqual(
+      allSocials,
+    )
+  })
+
+  test('inside Telegram (SPEC §5): iOS removes google; macOS removes x; Android removes facebook and x', () => {
+    expect(socialsFor(allSocials, { userAgent: android })).toEqual([
+      'google',
+      'discord',
+      'farcaster',
+      'github',
+      'apple',
+    ])
+    expect(socialsFor(allSocials, { userAgent: iphone, telegram: true })).not.toContain('google')
+    expect(socialsFor(allSocials, { userAgent: mac, telegram: true })).toEqual(
+      allSocials.filter((social) => social !== 'x'),
+    )
+  })
+
+  test('the remembered provider comes first, when it is offered', () => {
+    expect(socialsFor(['google', 'x', 'github'], { userAgent: mac }, 'github')).toEqual([
+      'github',
+      'google',
+      'x',
+    ])
+    expect(socialsFor(['google', 'github'], { userAgent: android }, 'x')).toEqual(['google', 'github'])
+  })
+})
+
+test('the remembered provider is kept under storageKeys.socialProvider, which disconnect removes', () => {
+  expect(SOCIAL_PROVIDER_KEY).toBe(storageKeys.socialProvider)
+  const storage = createMemoryStorage({ [storageKeys.socialProvider]: '"github"' })
+  expect(rememberedSocial(storage)).toBe('github')
+  expect(rememberedSocial(createMemoryStorage({ [storageKeys.socialProvider]: '{' }))).toBeUndefined()
+})
+
+/** A frame session answering the social requests as `answer` says, recording what it was asked. */
+function fakeSession(answer: (method: string, params: unknown) => Promise<unknown>) {
+  const asked: [string, unknown][] = []
+  const signedIn = vi.fn<(user: FrameUser) => void>()
+  const session = {
+    request: (method: string, params: unknown) => {
+      asked.push([method, params])
+      return answer(method, params)
+    },
+    signedIn,
+  } as unknown as FrameSession
+  return { session, asked, signedIn }
+}
+
+const user: FrameUser = {
+  id: 'u',
+  email: 'ada@latch.test',
+  address: '0x0000000000000000000000000000000000000001',
+  socialProvider: 'google',
+  username: null,
+  accountType: 'eoa',
+}
+const popupWindow = () => ({ closed: false, location: { href: '' }, close: vi.fn() }) as unknown as Window
+
+describe('connectSocial', () => {
+  test('sends the popup to the provider, keeps the account and remembers the provider', async () => {
+    const { session, asked, signedIn } = fakeSession(async (method) =>
+      method === 'connectSocial' ? { url: 'https://issuer.test/auth?x=1', login: 'l1' } : user,
+    )
+    const popup = popupWindow()
+    const storage = createMemoryStorage()
+    expect(await connectSocial(session, 'google', popup, storage)).toBe(true)
+    expect(popup.location.href).toBe('https://issuer.test/auth?x=1')
+    expect(asked).toEqual([
+      ['connectSocial', { provider: 'google' }],
+      ['completeSocial', { login: 'l1' }],
+    ])
+    expect(signedIn).toHaveBeenCalledWith(user)
+    expect(rememberedSocial(storage)).toBe('google')
+    expect(socialLogin(session).getState()).toMatchObject({ provider: 'google', status: 'idle' })
+  })
+
+  test('a blocked popup fails at once, in words', async () => {
+    const { session, asked } = fakeSession(async () => ({}))
+    expect(await connectSocial(session, 'x', null)).toBe(false)
+    expect(asked).toEqual([])
+    expect(socialLogin(session).getState()).toMatchObject({
+      status: 'failed',
+      error: { message: 'The login window was blocked' },
+    })
+  })
+
+  test('45 s without an answer: a timeout, the login cancelled in the frame and the popup closed', async () => {
+    vi.useFakeTimers()
+    try {
+      const { session, asked } = fakeSession((method) =>
+        method === 'connectSocial'
+          ? Promise.resolve({ url: 'https://issuer.test/auth', login: 'l2' })
+          : new Promise(() => {}),
+      )
+      const popup = popupWindow()
+      const outcome = connectSocial(session, 'google', popup)
+      await vi.advanceTimersByTimeAsync(SOCIAL_WAIT_MS)
+      expect(await outcome).toBe(false)
+      expect(socialLogin(session).getState()).toMatchObject({
+        status: 'failed',
+        error: { reason: 'timeout' },
+      })
+      expect(asked).toContainEqual(['cancelSocial', { login: 'l2' }])
+      expect(popup.close).toHaveBeenCalled()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  test('the visitor closing the popup is a cancel, not a failure', async () => {
+    vi.useFakeTimers()
+    try {
+      const { session } = fakeSession((method) =>
+        method === 'connectSocial'
+          ? Promise.resolve({ url: 'https://issuer.test/auth', login: 'l3' })
+          : new Promise(() => {}),
+      )
+      const popup = popupWindow()
+      const outcome = connectSocial(session, 'discord', popup)
+      await vi.advanceTimersByTimeAsync(1000)
+      ;(popup as { closed: boolean }).closed = true
+      await vi.advanceTimersByTimeAsync(600)
+      expect(await outcome).toBe(false)
+      expect(socialLogin(session).getState()).toEqual({
+        provider: 'discord',
+        status: 'cancelled',
+        error: undefined,
+      })
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+})
