@@ -313,6 +313,9 @@ test('e-mail login through the frame: the code from the mail, the user, a reload
       id: expect.any(String),
       email,
       address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
+      // An e-mail login: no social provider, no handle.
+      socialProvider: null,
+      username: null,
       accountType: 'eoa',
     },
   })

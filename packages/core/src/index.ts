@@ -49,6 +49,7 @@ export {
 export type { EmailLoginState, FrameFailure, FrameSession, FrameUser } from './frame/session.ts'
 export {
   connectSocial,
+  offeredSocials,
   openSocialPopup,
   rememberedSocial,
   SOCIAL_WAIT_MS,

@@ -85,14 +85,21 @@ function socialResult(login: unknown): Promise<{ login: string; proof: string }>
   })
 }
 
-/** The page stopped waiting (the popup was closed, or its time ran out): the login in progress is cancelled. */
-function cancelSocial(login: unknown): null {
+/** Sign-outs so far: a login completing across one is dropped, not signed in after it. */
+let signOuts = 0
+
+/**
+ * The page stopped waiting (the popup was closed, or its time ran out): the login in progress is cancelled, unless its
+ * outcome is in (the popup closes itself once it has posted it): then it is being completed, and the page is told so.
+ */
+function cancelSocial(login: unknown): { cancelled: boolean } {
   const waiting = current
-  // Another login's (a cancel that came late), or the outcome is in: the login is being completed, and stays.
-  if (!waiting || waiting.login !== login || waiting.result) return null
+  // Another login's (a cancel that came late) changes nothing.
+  if (!waiting || waiting.login !== login) return { cancelled: true }
+  if (waiting.result) return { cancelled: false }
   current = undefined
   waiting.settle?.(new Refusal({ code: 4001, message: 'The login was cancelled' }))
-  return null
+  return { cancelled: true }
 }
 
 /** What a social login needs of the frame's first half: its server, and how a login's session is kept. */
@@ -108,11 +115,11 @@ export interface SocialContext {
  */
 export async function socialRequest(
   method: FrameMethod,
-  params?: unknown,
-  context?: SocialContext,
+  params: unknown,
+  context: SocialContext,
 ): Promise<unknown> {
   const login = (params as { login?: unknown } | undefined)?.login
-  if (method === 'cancelSocial' || !context) return cancelSocial(login)
+  if (method === 'cancelSocial') return cancelSocial(login)
   if (method === 'connectSocial') {
     const provider = (params as { provider?: unknown } | undefined)?.provider
     if (typeof provider !== 'string')
@@ -124,15 +131,24 @@ export async function socialRequest(
     return started
   }
   if (typeof login !== 'string') throw new Refusal({ code: -32602, message: 'login must be a string' })
+  const before = signOuts
+  const signedOut = () => new Refusal({ code: 4001, message: 'Signed out while the login finished' })
   const { proof } = await socialResult(login)
+  if (signOuts !== before) throw signedOut()
   const { token, user } = await context.api<{ token: string; user: User }>(
     `/v1/auth/social/${login}/complete`,
     {
       body: { device: await deviceSecret(), proof },
     },
   )
+  if (signOuts !== before) throw signedOut()
   return context.signIn(token, user)
 }
 
-/** A sign-out ends the login in progress, whichever it is. */
-export const cancelAll = () => cancelSocial(current?.login)
+/** A sign-out ends the login in progress, whichever it is, even one completing. */
+export function cancelAll(): void {
+  signOuts += 1
+  const waiting = current
+  current = undefined
+  waiting?.settle?.(new Refusal({ code: 4001, message: 'The login was cancelled' }))
+}

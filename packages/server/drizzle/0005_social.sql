@@ -33,4 +33,5 @@ ALTER TABLE "auth_sessions" ADD COLUMN "subject" text;--> statement-breakpoint
 ALTER TABLE "auth_identities" ADD CONSTRAINT "auth_identities_account_id_auth_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."auth_accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auth_social_logins" ADD CONSTRAINT "auth_social_logins_account_id_auth_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."auth_accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "auth_identities_account" ON "auth_identities" USING btree ("account_id");--> statement-breakpoint
-CREATE INDEX "auth_social_logins_created" ON "auth_social_logins" USING btree ("created_at");
+CREATE INDEX "auth_social_logins_created" ON "auth_social_logins" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "auth_social_logins_device" ON "auth_social_logins" USING btree ("device_hash","created_at");

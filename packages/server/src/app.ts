@@ -25,6 +25,7 @@ import { imageRoutes } from './routes/images.ts'
 import { namesRoutes } from './routes/names.ts'
 import { createOnramp, onrampRoutes } from './routes/onramp.ts'
 import { sessionsRoutes } from './routes/sessions.ts'
+import { offeredSocialRoutes } from './routes/socials.ts'
 import { docsCsp, registerSecurity } from './security.ts'
 import type { Storage } from './storage/types.ts'
 import { createUsageRecorder } from './usage.ts'
@@ -69,6 +70,8 @@ export interface CreateAppOptions {
    * client writes itself.
    */
   trustProxy?: number | readonly string[]
+  /** The social logins the embedded wallet's origin offers (`GET /v1/auth/socials` tells the modal); default none. */
+  socials?: readonly string[]
 }
 
 /** The app after `createApp`: routes typed by their zod schemas. */
@@ -131,6 +134,7 @@ export async function createApp(options: CreateAppOptions): Promise<LatchApp> {
       : {}),
   })
   await app.register(healthRoutes, { storage })
+  await app.register(offeredSocialRoutes, { providers: options.socials ?? [] })
   if (options.blockchain) {
     await app.register(blockchainRoutes, { blockchain: options.blockchain, baseUrl })
     await app.register(convertRoutes, { blockchain: options.blockchain, baseUrl })

@@ -318,6 +318,12 @@ function readFrame(env: NodeJS.ProcessEnv, host: string | undefined): FrameOptio
         'LATCH_KEK and LATCH_RECOVERY_KEK are required when NODE_ENV is production (or FRAME_PORT=off)',
       )
     frame.allowedHosts = [new URL(frame.publicUrl).host]
+    // A stand-in's e-mails join accounts: in production only over https.
+    const plain = frame.social?.find((setup) => setup.url?.startsWith('http://'))
+    if (plain)
+      throw new Error(
+        `LATCH_OAUTH_${plain.provider.toUpperCase()}_URL must be https when NODE_ENV is production`,
+      )
   }
   return frame
 }

@@ -123,6 +123,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Lat
       ...(redis ? { redis } : {}),
       ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
       ...(options.maxSessionMs ? { sessions: { maxSessionMs: options.maxSessionMs } } : {}),
+      // The social logins the frame serves, told to the modal (none without the frame).
+      socials: options.frame?.social?.map((setup) => setup.provider) ?? [],
       blockchain,
     })
     await app.listen({ port: options.port ?? 8787, host: options.host ?? '127.0.0.1' })

@@ -5,6 +5,7 @@ import { storageKeys } from '../persistence/recent.ts'
 import type { FrameSession, FrameUser } from './session.ts'
 import {
   connectSocial,
+  offeredSocials,
   rememberedSocial,
   SOCIAL_PROVIDER_KEY,
   SOCIAL_WAIT_MS,
@@ -133,10 +134,12 @@ describe('connectSocial', () => {
   test('the visitor closing the popup is a cancel, not a failure', async () => {
     vi.useFakeTimers()
     try {
-      const { session } = fakeSession((method) =>
+      const { session, asked } = fakeSession((method) =>
         method === 'connectSocial'
           ? Promise.resolve({ url: 'https://issuer.test/auth', login: 'l3' })
-          : new Promise(() => {}),
+          : method === 'cancelSocial'
+            ? Promise.resolve({ cancelled: true })
+            : new Promise(() => {}),
       )
       const popup = popupWindow()
       const outcome = connectSocial(session, 'discord', popup)
@@ -144,6 +147,7 @@ describe('connectSocial', () => {
       ;(popup as { closed: boolean }).closed = true
       await vi.advanceTimersByTimeAsync(600)
       expect(await outcome).toBe(false)
+      expect(asked).toContainEqual(['cancelSocial', { login: 'l3' }])
       expect(socialLogin(session).getState()).toEqual({
         provider: 'discord',
         status: 'cancelled',
@@ -151,6 +155,72 @@ describe('connectSocial', () => {
       })
     } finally {
       vi.useRealTimers()
+    }
+  })
+
+  test('the popup closing itself after handing the frame its outcome is no cancel: the login completes', async () => {
+    vi.useFakeTimers()
+    try {
+      let complete: (user: FrameUser) => void = () => {}
+      const { session, signedIn } = fakeSession((method) =>
+        method === 'connectSocial'
+          ? Promise.resolve({ url: 'https://issuer.test/auth', login: 'l4' })
+          : method === 'cancelSocial'
+            ? Promise.resolve({ cancelled: false })
+            : new Promise((resolve) => {
+                complete = resolve
+              }),
+      )
+      const popup = popupWindow()
+      const outcome = connectSocial(session, 'github', popup)
+      await vi.advanceTimersByTimeAsync(1000)
+      ;(popup as { closed: boolean }).closed = true
+      // The frame is still making the account's key: seconds, after the popup has gone.
+      await vi.advanceTimersByTimeAsync(3000)
+      complete(user)
+      expect(await outcome).toBe(true)
+      expect(signedIn).toHaveBeenCalledWith(user)
+      expect(socialLogin(session).getState().status).toBe('idle')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  test('a second provider picked while the first popup is open: the first gives way, the shared popup stays', async () => {
+    const { session } = fakeSession((method) =>
+      method === 'connectSocial'
+        ? Promise.resolve({ url: 'https://issuer.test/auth', login: 'l5' })
+        : new Promise(() => {}),
+    )
+    const popup = popupWindow()
+    const first = connectSocial(session, 'google', popup)
+    void connectSocial(session, 'x', popup)
+    // The first's late answer gives up without closing the window the second uses.
+    expect(await first).toBe(false)
+    expect(popup.close).not.toHaveBeenCalled()
+    expect(socialLogin(session).getState()).toMatchObject({ provider: 'x', status: 'popup' })
+  })
+})
+
+describe('offeredSocials', () => {
+  test('the app’s socials the server has a client for, asked once per client; the app’s list without an answer', async () => {
+    const fetch = vi.fn(async (_url: URL | string) =>
+      Response.json({ providers: ['github', 'google', 'myspace'] }),
+    )
+    vi.stubGlobal('fetch', fetch)
+    try {
+      const options = { apiUrl: 'http://api.test', socials: ['google', 'x', 'github'] as const }
+      expect(await offeredSocials(options)).toEqual(['google', 'github'])
+      expect(await offeredSocials(options)).toEqual(['google', 'github'])
+      expect(fetch).toHaveBeenCalledTimes(1)
+      expect(String(fetch.mock.calls[0]?.[0])).toBe('http://api.test/v1/auth/socials')
+
+      fetch.mockImplementation(async (_url: URL | string) => new Response('down', { status: 503 }))
+      const other = { apiUrl: 'http://api.test', socials: ['x'] as const }
+      expect(await offeredSocials(other)).toEqual(['x'])
+      expect(await offeredSocials({ apiUrl: undefined, socials: ['apple'] })).toEqual(['apple'])
+    } finally {
+      vi.unstubAllGlobals()
     }
   })
 })

@@ -3,7 +3,7 @@
 // provider's address, which the popup goes to; the provider's answer reaches the frame alone, which then holds the
 // account's session. This side watches the popup: closed is cancelled, 45 s without an answer is a timeout.
 import { BaseError } from '../errors/BaseError.ts'
-import type { KeyValueStorage, Social } from '../options/types.ts'
+import type { KeyValueStorage, ResolvedOptions, Social } from '../options/types.ts'
 import { createStore, type Store } from '../state/store.ts'
 import type { FrameFailure, FrameSession, FrameUser } from './session.ts'
 
@@ -93,30 +93,48 @@ export async function connectSocial(
   let timer: ReturnType<typeof setTimeout> | undefined
   /** The frame's id of the login, once it has started one. */
   let started: string | undefined
+  /** Whether this login has given up (its answer, should one come, is then the frame's to drop). */
+  let over = false
   try {
     const user = await new Promise<FrameUser>((resolve, reject) => {
+      const fail = (error: unknown) => {
+        over = true
+        reject(error)
+      }
       if (!popup)
-        return reject(
+        return fail(
           new BaseError('The login window was blocked', {
             details: 'Allow pop-ups for this site, then try again.',
           }),
         )
       timer = setTimeout(
-        () => reject(Object.assign(new BaseError('The login timed out'), { reason: 'timeout' })),
+        () => fail(Object.assign(new BaseError('The login timed out'), { reason: 'timeout' })),
         SOCIAL_WAIT_MS,
       )
       poll = setInterval(() => {
-        if (popup.closed)
-          reject(Object.assign(new BaseError('The login was cancelled'), { reason: 'closed' }))
+        if (!popup.closed || !started) {
+          if (popup.closed)
+            fail(Object.assign(new BaseError('The login was cancelled'), { reason: 'closed' }))
+          return
+        }
+        // The popup closes itself once it has handed the frame its outcome: the frame says whether that came, and
+        // the login is then being completed, not cancelled.
+        clearInterval(poll)
+        session.request<{ cancelled: boolean }>('cancelSocial', { login: started }).then(({ cancelled }) => {
+          if (cancelled) fail(Object.assign(new BaseError('The login was cancelled'), { reason: 'closed' }))
+        }, fail)
       }, POPUP_POLL_MS)
       session
         .request<{ url: string; login: string }>('connectSocial', { provider })
         .then(({ url, login: id }) => {
           started = id
+          // Given up meanwhile (closed, replaced by another login): the frame's login goes too, the popup stays.
+          if (over || !current())
+            throw Object.assign(new BaseError('The login was cancelled'), { reason: 'closed' })
           if (!popup.closed) popup.location.href = url
           return session.request<FrameUser>('completeSocial', { login: id }, SOCIAL_WAIT_MS + 15_000)
         })
-        .then(resolve, reject)
+        .then(resolve, fail)
     })
     // The frame holds the session now, whatever the view did meanwhile.
     session.signedIn(user)
@@ -129,7 +147,8 @@ export async function connectSocial(
     return current()
   } catch (error) {
     if (started) session.request('cancelSocial', { login: started }).catch(() => undefined)
-    if (popup && !popup.closed) popup.close()
+    // The popup is shared by name: a later login may be using it now.
+    if (current() && popup && !popup.closed) popup.close()
     if (current()) {
       const reason = (error as { reason?: unknown }).reason
       login.store.setState(
@@ -153,6 +172,40 @@ export function rememberedSocial(storage: KeyValueStorage | undefined): string |
   } catch {
     return undefined
   }
+}
+
+/** Each client's answer (by its options): asked once, again after a failure. */
+const offers = new WeakMap<object, Promise<readonly string[] | undefined>>()
+
+/**
+ * The socials of `options.socials` the deployment has a client for (`GET /v1/auth/socials` on `apiUrl`): those
+ * without are not offered. Without an API, or when it does not answer, the app's list as it is.
+ *
+ * @example
+ * await offeredSocials(client.options) // ['google', 'github']
+ */
+export async function offeredSocials(
+  options: Pick<ResolvedOptions, 'apiUrl' | 'socials'>,
+): Promise<readonly Social[]> {
+  const { apiUrl, socials } = options
+  if (!apiUrl) return socials
+  let offer = offers.get(options)
+  if (!offer) {
+    offer = fetch(new URL('/v1/auth/socials', apiUrl), { signal: AbortSignal.timeout(5000) })
+      .then((response) => (response.ok ? response.json() : undefined))
+      .then((body: { providers?: unknown } | undefined) =>
+        Array.isArray(body?.providers)
+          ? body.providers.filter((name) => typeof name === 'string')
+          : undefined,
+      )
+      .catch(() => undefined)
+    offers.set(options, offer)
+    offer.then((answer) => {
+      if (!answer) offers.delete(options)
+    })
+  }
+  const providers = await offer
+  return providers ? socials.filter((social) => providers.includes(social)) : socials
 }
 
 /**

@@ -156,11 +156,22 @@ describe('a social login', () => {
   test('an identity without a verified e-mail gets an account of its own, and keeps it', async () => {
     const x = await logIn('x', newLogin())
     expect(x.user.email).toBeNull()
+    // An account holds the e-mail the GitHub user gives unverified: that login does not join it.
     const unverified = newLogin('unverified')
-    const google = await logIn('google', newLogin())
+    const owner = await storage.social.accountOf(
+      {
+        provider: 'google',
+        subject: `s-${unverified}`,
+        email: testUserOf(unverified).email ?? '',
+        emailVerified: true,
+        username: null,
+      },
+      crypto.randomUUID(),
+      new Date(),
+    )
     const github = await logIn('github', unverified)
     expect(github.user.email).toBeNull()
-    expect(github.user.id).not.toBe(google.user.id)
+    expect(github.user.id).not.toBe(owner.id)
     expect((await logIn('github', unverified)).user.id).toBe(github.user.id)
   })
 
@@ -172,7 +183,6 @@ describe('a social login', () => {
     })
     expect(response.statusCode).toBe(404)
     expect(response.json().error).toBe('Facebook login is not configured on this server')
-    expect((await app.inject('/v1/auth/social')).json()).toEqual({ providers: local })
   })
 })
 
@@ -202,8 +212,8 @@ describe('refused', () => {
     const swapped = new URL(theirCallback)
     swapped.searchParams.set('state', new URL(mine.url).searchParams.get('state') ?? '')
     const { response, message } = await callback(swapped)
-    expect(response.statusCode).toBe(502)
-    expect(message).toMatchObject({ login: mine.login, error: expect.stringContaining('Google') })
+    expect(response.statusCode).toBe(400)
+    expect(message).toMatchObject({ login: mine.login, error: expect.stringContaining('invalid_grant') })
     expect(message?.proof).toBeUndefined()
   })
 
@@ -215,7 +225,7 @@ describe('refused', () => {
     const { response, message } = await callback(
       await logInAtLocalIssuer(tampered.href, newLogin(), CALLBACKS),
     )
-    expect(response.statusCode).toBe(502)
+    expect(response.statusCode).toBe(400)
     expect(message?.error).toMatch(/nonce/)
   })
 
@@ -239,7 +249,7 @@ describe('refused', () => {
       const { response, message } = await callback(
         await logInAtLocalIssuer(second.url, newLogin(), CALLBACKS),
       )
-      expect(response.statusCode).toBe(502)
+      expect(response.statusCode).toBe(400)
       expect(message?.error).toMatch(/iss|aud|signature/)
     } finally {
       intercept = undefined
@@ -254,7 +264,7 @@ describe('refused', () => {
         `${CALLBACKS}google/callback?state=${state}&error=access_denied&iss=${encodeURIComponent(issuers.issuer('google'))}`,
       ),
     )
-    expect(response.statusCode).toBe(502)
+    expect(response.statusCode).toBe(400)
     expect(message?.error).toBe('You declined the login at Google')
   })
 

@@ -52,18 +52,20 @@ const callbackQuery = z.object({
 /**
  * The embedded wallet's social logins, on the frame's origin (only the frame calls the API; the provider sends the
  * visitor's popup to the callback). The frame starts a login for its device; the callback checks the provider's
- * answer, links the identity to its account (DESIGN.md's account linking), and hands the popup's page a one-time
+ * answer, links the identity to its account (the README's account linking rules), and hands the popup's page a one-time
  * proof that page posts to the frame alone; the frame exchanges proof and device secret for its session. The dapp's
  * page sees the provider's address at most, never the proof or the session.
  */
 export const socialRoutes: FastifyPluginAsyncZod<SocialRoutesOptions> = async (app, options) => {
   const { storage } = options
   const now = options.now ?? (() => new Date())
+  /** Where `provider` calls back: the same URL at the authorization and in the token request. */
+  const redirectUri = (provider: string) => `${options.baseUrl()}/v1/auth/social/${provider}/callback`
   const clients = new Map<string, OAuthClient>(
     options.providers.map((setup) => [
       setup.provider,
       createOAuthClient(setup, {
-        redirectUri: () => `${options.baseUrl()}/v1/auth/social/${setup.provider}/callback`,
+        redirectUri: () => redirectUri(setup.provider),
         ...(options.fetch ? { fetch: options.fetch } : {}),
       }),
     ]),
@@ -75,18 +77,6 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRoutesOptions> = async (a
   }, 10 * 60_000)
   purge.unref()
   app.addHook('onClose', async () => clearInterval(purge))
-
-  app.get(
-    '/v1/auth/social',
-    {
-      schema: {
-        summary: 'The social logins this server offers',
-        tags: ['auth'],
-        response: { 200: z.object({ providers: z.array(z.string()) }) },
-      },
-    },
-    async () => ({ providers: [...clients.keys()] }),
-  )
 
   app.get('/v1/auth/social/loading', { schema: { hide: true } }, async (_request, reply) =>
     loadingPage(reply),
@@ -184,29 +174,32 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRoutesOptions> = async (a
     }
     if (!oauth || login.provider !== name)
       return refuse('This answer came from another provider than the login’s')
-    let identity: Awaited<ReturnType<OAuthClient['finish']>>
+    const proof = randomBytes(32).toString('base64url')
     try {
-      // The answer's own parameters (a form post's too), as the URL openid-client checks.
-      const url = new URL(request.url.split('?')[0] ?? '', options.baseUrl())
+      // The answer's own parameters (a form post's too) on the redirect URI the login was authorized with.
+      const url = new URL(redirectUri(login.provider))
       for (const [key, value] of Object.entries(query))
         if (value !== undefined) url.searchParams.set(key, value)
-      identity = await oauth.finish(url, {
+      const identity = await oauth.finish(url, {
         state: query.state,
         nonce: login.nonce,
         codeVerifier: login.codeVerifier,
       })
+      const account = await storage.social.accountOf(identity, randomUUID(), now())
+      await storage.social.settleLogin(login.id, {
+        accountId: account.id,
+        subject: identity.subject,
+        proofHash: sha256Hex(proof),
+      })
     } catch (error) {
-      if (!(error instanceof OAuthRefusal)) throw error
-      request.log.warn({ err: error.cause ?? error }, `a ${oauth.title} login was refused`)
-      return refuse(error.message, 502)
+      // Whatever went wrong, the frame hears it now, in words, rather than waiting out its time.
+      if (error instanceof OAuthRefusal) {
+        request.log.warn({ err: error.cause ?? error }, `a ${oauth.title} login was refused`)
+        return refuse(error.message, error.status)
+      }
+      request.log.error({ err: error }, `a ${oauth.title} login could not be finished`)
+      return refuse(`The ${oauth.title} login could not be finished here; try again in a moment`, 500)
     }
-    const account = await storage.social.accountOf(identity, randomUUID(), now())
-    const proof = randomBytes(32).toString('base64url')
-    await storage.social.settleLogin(login.id, {
-      accountId: account.id,
-      subject: identity.subject,
-      proofHash: sha256Hex(proof),
-    })
     return resultPage(reply, {
       title: 'Logged in',
       text: `You logged in with ${oauth.title}. This window closes by itself; if it stays, close it and go back to the app.`,

@@ -404,7 +404,10 @@ export const authSocialLogins = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (table) => [index('auth_social_logins_created').on(table.createdAt)],
+  (table) => [
+    index('auth_social_logins_created').on(table.createdAt),
+    index('auth_social_logins_device').on(table.deviceHash, table.createdAt),
+  ],
 )
 
 /**

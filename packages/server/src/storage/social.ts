@@ -53,7 +53,7 @@ export interface SocialStore {
   ): Promise<void>
   login(id: string): Promise<SocialLogin | undefined>
   /**
-   * The account of an identity, linked on its first login (SPEC-less rules, DESIGN's "account linking"): the account
+   * The account of an identity, linked on its first login (the README's account linking rules): the account
    * the identity logged into before; else the account whose e-mail the provider vouches for (verified only); else a
    * new account `newAccountId` (with the e-mail when verified and no account has it). The identity's e-mail and handle
    * are updated on every login.

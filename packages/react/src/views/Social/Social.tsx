@@ -2,6 +2,7 @@ import {
   connectSocial,
   createStore,
   type LatchClient,
+  offeredSocials,
   openSocialPopup,
   type RouterState,
   rememberedSocial,
@@ -10,7 +11,7 @@ import {
   socialLogin,
   socialsFor,
 } from '@latch/core'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useAsync } from '../../async.tsx'
 import { useLatchClient } from '../../context.ts'
 import { useAccount } from '../../hooks/useAccount.ts'
@@ -87,14 +88,24 @@ const modalOf = (element: Element | null) => element?.closest<HTMLElement>('.lat
 function SocialRow() {
   const client = useLatchClient()
   const [more, setMore] = useState(false)
-  const [list] = useState(() =>
-    socialsFor(
-      // Farcaster signs in without OAuth (ConnectingFarcaster): not offered here.
-      client.options.socials.filter((social) => social !== 'farcaster'),
-      { userAgent: navigator.userAgent, telegram: 'TelegramWebviewProxy' in window },
-      rememberedSocial(client.options.storage),
-    ),
-  )
+  const [list, setList] = useState<Social[]>()
+  useEffect(() => {
+    let live = true
+    offeredSocials(client.options).then((offered) => {
+      if (live)
+        setList(
+          socialsFor(
+            // Farcaster signs in without OAuth (ConnectingFarcaster): not offered here.
+            offered.filter((social) => social !== 'farcaster'),
+            { userAgent: navigator.userAgent, telegram: 'TelegramWebviewProxy' in window },
+            rememberedSocial(client.options.storage),
+          ),
+        )
+    })
+    return () => {
+      live = false
+    }
+  }, [client])
   const button = (provider: Social, named: boolean) => (
     <button
       key={provider}
@@ -107,6 +118,8 @@ function SocialRow() {
       {named && titleOf(provider)}
     </button>
   )
+  // Its place is kept while the server says which are offered; none offered, none shown.
+  if (!list) return <div className="latch-socials" />
   if (!list.length) return null
   return (
     <fieldset className="latch-socials">

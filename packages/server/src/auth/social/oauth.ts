@@ -27,9 +27,20 @@ export interface OAuthClient {
   finish(url: URL, login: Omit<AuthorizationRequest, 'url'>): Promise<SocialIdentity>
 }
 
-/** A refusal of the provider's answer, in words a visitor may read (the cause keeps the library's). */
+/**
+ * A refusal of the provider's answer, in words a visitor may read (the cause keeps the library's): `status` 400 for an
+ * answer that fails a check or the visitor's own decline, 502 when the provider could not be reached or answered
+ * with an error of its own.
+ */
 export class OAuthRefusal extends Error {
   override name = 'OAuthRefusal'
+  constructor(
+    message: string,
+    readonly status: 400 | 502,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options)
+  }
 }
 
 export interface OAuthClientOptions {
@@ -190,11 +201,12 @@ export function createOAuthClient(setup: SocialProviderSetup, options: OAuthClie
           ...(shape.issuer ? { expectedNonce: login.nonce, idTokenExpected: true } : {}),
         })
       } catch (error) {
-        throw new OAuthRefusal(refusalOf(error, shape.title), { cause: error })
+        throw new OAuthRefusal(refusalOf(error, shape.title), statusOf(error), { cause: error })
       }
       if (shape.issuer) {
         const parsed = oidcClaims.safeParse(tokens.claims())
-        if (!parsed.success) throw new OAuthRefusal(`${shape.title}’s ID token does not say who logged in`)
+        if (!parsed.success)
+          throw new OAuthRefusal(`${shape.title}’s ID token does not say who logged in`, 502)
         const claims = parsed.data
         const email = lower(claims.email)
         return {
@@ -218,20 +230,32 @@ export function createOAuthClient(setup: SocialProviderSetup, options: OAuthClie
             'GET',
           )
         } catch (error) {
-          throw new OAuthRefusal(`${shape.title} did not say who logged in`, { cause: error })
+          throw new OAuthRefusal(`${shape.title} did not say who logged in`, 502, { cause: error })
         }
         if (!response.ok)
-          throw new OAuthRefusal(`${shape.title} did not say who logged in (HTTP ${response.status})`)
+          throw new OAuthRefusal(`${shape.title} did not say who logged in (HTTP ${response.status})`, 502)
         return response.json().catch(() => undefined)
       }
       try {
         return { provider: setup.provider, ...(await userOf(setup.provider, read, oauth)) }
       } catch (error) {
         if (error instanceof OAuthRefusal) throw error
-        throw new OAuthRefusal(`${shape.title}’s answer about the user is not one we know`, { cause: error })
+        throw new OAuthRefusal(`${shape.title}’s answer about the user is not one we know`, 502, {
+          cause: error,
+        })
       }
     },
   }
+}
+
+/**
+ * 400 for what the answer itself got wrong (the visitor declined, a check failed, the code was refused as invalid);
+ * 502 when the provider did not answer, or answered with an error of its own.
+ */
+function statusOf(error: unknown): 400 | 502 {
+  if (error instanceof client.AuthorizationResponseError) return 400
+  if (error instanceof client.ResponseBodyError) return error.status >= 500 ? 502 : 400
+  return error instanceof client.ClientError && error.code !== 'OAUTH_TIMEOUT' ? 400 : 502
 }
 
 /** What went wrong at the provider's answer, for the visitor: the visitor's own refusal, or a check that failed. */

@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+
+export interface OfferedSocialsOptions {
+  /** The social logins the embedded wallet's origin has a client for (`LATCH_OAUTH_<NAME>_…`). */
+  providers: readonly string[]
+}
+
+/**
+ * `GET /v1/auth/socials`: which social logins this deployment offers, for the modal's social row (a provider without
+ * a client is not shown). On the public API, for any page: the frame's origin answers no other.
+ */
+export const offeredSocialRoutes: FastifyPluginAsyncZod<OfferedSocialsOptions> = async (
+  app,
+  { providers },
+) => {
+  const answer = { providers: [...providers] }
+  app.get(
+    '/v1/auth/socials',
+    {
+      schema: {
+        summary: 'The social logins offered (each has an OAuth client on the embedded wallet’s origin)',
+        tags: ['auth'],
+        response: { 200: z.object({ providers: z.array(z.string()) }) },
+      },
+    },
+    async (_request, reply) => reply.header('cache-control', 'public, max-age=300').send(answer),
+  )
+}
