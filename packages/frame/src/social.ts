@@ -78,7 +78,8 @@ function socialResult(login: unknown): Promise<{ login: string; proof: string }>
     if (waiting.result) finish(waiting.result)
     else waiting.settle = finish
   }).then((result) => {
-    if (current === waiting) current = undefined
+    // The login stays current, its outcome in: a cancel the page sends once the popup has closed itself is told the
+    // login is being completed, however soon it comes.
     if (result.error || !result.proof)
       throw new Refusal({ code: -32000, message: result.error ?? 'The login failed' })
     return { login: result.login, proof: result.proof }
