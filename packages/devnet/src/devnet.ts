@@ -1,6 +1,7 @@
 import { type AnvilInstance, startAnvil } from './anvil.ts'
 import { deployTestTokens } from './deploy.ts'
 import { type DeployedExchange, deployExchange } from './exchange.ts'
+import { deployIdRegistry } from './farcaster.ts'
 import { fundOnrampPayer } from './onrampPayer.ts'
 import type { DeployedToken } from './tokens.ts'
 
@@ -13,7 +14,10 @@ export interface DevnetChainParameters {
 export interface StartDevnetParameters {
   /** Defaults to {@link defaultDevnetChains}. */
   chains?: DevnetChainParameters[]
-  /** Deploy and mint the test tokens on every chain, and the exchange (Uniswap V2 and its pools). Defaults to true. */
+  /**
+   * Deploy and mint the test tokens on every chain, and the exchange (Uniswap V2 and its pools). Defaults to true.
+   * Farcaster's ID registry is deployed either way: it is one transaction, and signing in needs it.
+   */
   tokens?: boolean
 }
 
@@ -40,7 +44,8 @@ export const defaultDevnetChains = [
 ] as const satisfies readonly DevnetChainParameters[]
 
 /**
- * Starts the local EVM chains in parallel and deploys the test tokens and the exchange on each.
+ * Starts the local EVM chains in parallel and deploys the test tokens, the exchange and Farcaster's ID registry (at
+ * its OP Mainnet address, see farcaster.ts) on each.
  *
  * @example
  * const devnet = await startDevnet()
@@ -61,11 +66,20 @@ export async function startDevnet(parameters: StartDevnetParameters = {}): Promi
     const devnetChains = await Promise.all(
       instances.map(async (instance: AnvilInstance): Promise<DevnetChain> => {
         const chain = { chainId: instance.chainId, rpcUrl: instance.rpcUrl, port: instance.port }
-        if (!tokens) return { ...chain, tokens: [] }
-        const deployed = await deployTestTokens(instance.rpcUrl)
-        const exchange = await deployExchange(instance.rpcUrl)
-        await fundOnrampPayer(instance.rpcUrl)
-        return { ...chain, tokens: deployed, exchange }
+        // Its own deployer, so it runs beside the tokens without waiting for them.
+        const registry = deployIdRegistry(instance.rpcUrl)
+        if (!tokens) {
+          await registry
+          return { ...chain, tokens: [] }
+        }
+        const deployTokens = async () => {
+          const deployed = await deployTestTokens(instance.rpcUrl)
+          const exchange = await deployExchange(instance.rpcUrl)
+          await fundOnrampPayer(instance.rpcUrl)
+          return { ...chain, tokens: deployed, exchange }
+        }
+        const [withTokens] = await Promise.all([deployTokens(), registry])
+        return withTokens
       }),
     )
     return { chains: devnetChains, stop }
