@@ -19,6 +19,21 @@ export {
   pairAddress,
 } from './exchange.ts'
 export {
+  deployIdRegistry,
+  farcasterIdRegistryAddress,
+  idRegistryDeployer,
+  testIdRegistryAbi,
+} from './farcaster.ts'
+export {
+  type CreateFarcasterClientParameters,
+  createFarcasterClient,
+  devFarcasterRelayKey,
+  type FarcasterClient,
+  FarcasterRelayError,
+  FarcasterSignInUriError,
+  localFarcasterEnv,
+} from './farcasterClient.ts'
+export {
   type CaughtMail,
   codeOf,
   deviceLinkOf,
