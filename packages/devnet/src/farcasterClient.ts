@@ -62,8 +62,9 @@ export interface FarcasterClient {
   /** Signs in as the user: answers the URI's channel with a message signed by the custody key. */
   approve(uri: string): Promise<void>
   /**
-   * Answers the channel with the same message signed by another (random) key. The relay cannot tell and accepts
-   * it; the app's verification must refuse it, which is how tests play a forged answer.
+   * Answers the channel for the same fid from another (random) key: a sound signature by an address that is not
+   * the fid's custody. The relay cannot tell and accepts it; the app's check on the ID registry must refuse it, which
+   * is how tests play a forged answer.
    */
   forge(uri: string): Promise<void>
 }
@@ -114,7 +115,7 @@ export async function createFarcasterClient(
     const request = parseConnectUri(uri, authClient)
     const built = authClient.buildSignInMessage({
       fid,
-      address: custody.address,
+      address: signer.address,
       nonce: request.nonce,
       domain: request.domain,
       uri: request.siweUri,
