@@ -21,23 +21,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { devnetClients } from './clients.ts'
 import { farcasterIdRegistryAddress, testIdRegistryAbi } from './farcaster.ts'
 
-/** The relay key of the development server: the relay takes answers only from clients that hold its key. */
-export const devFarcasterRelayKey = 'latch-dev-farcaster-relay-key'
-
-/**
- * The server's environment for Sign In With Farcaster on the devnet: the registry read on chain A, and the relay
- * key the test client sends.
- *
- * @example
- * localFarcasterEnv('http://127.0.0.1:8545')
- * // { LATCH_FARCASTER_RPC_URL: 'http://127.0.0.1:8545', LATCH_FARCASTER_RELAY_KEY: 'latch-dev-farcaster-relay-key' }
- */
-export function localFarcasterEnv(rpcUrl: string): {
-  LATCH_FARCASTER_RPC_URL: string
-  LATCH_FARCASTER_RELAY_KEY: string
-} {
-  return { LATCH_FARCASTER_RPC_URL: rpcUrl, LATCH_FARCASTER_RELAY_KEY: devFarcasterRelayKey }
-}
+export { devFarcasterRelayKey, localFarcasterEnv } from './farcasterEnv.ts'
 
 export interface CreateFarcasterClientParameters {
   /** The auth relay's base URL; the client posts to `${relay}/v1/channel/authenticate`. */

@@ -16,6 +16,11 @@ describe('parseWcWalletCommand', () => {
     expect(parseWcWalletCommand(`  ${uri}\r`)).toEqual({ type: 'pair', uri })
   })
 
+  it('hands a pasted farcaster:// URI to the Farcaster client', () => {
+    const code = 'farcaster://connect?channelToken=abc&nonce=n0nce123&siweUri=http%3A%2F%2Fx&domain=x'
+    expect(parseWcWalletCommand(` ${code} `)).toEqual({ type: 'farcaster', uri: code })
+  })
+
   it('reads reject, approve and disconnect in any case', () => {
     expect(parseWcWalletCommand('reject')).toEqual({ type: 'reject', reject: true })
     expect(parseWcWalletCommand(' Approve ')).toEqual({ type: 'reject', reject: false })
@@ -107,6 +112,30 @@ describe('attachWcWalletConsole', () => {
       log.filter((line) => line.startsWith('request ')),
       'nor reports',
     ).toHaveLength(2)
+  })
+
+  it('answers a farcaster:// URI with the Farcaster client, and says why it failed', async () => {
+    const { wallet, calls } = fakeWallet()
+    const input = new PassThrough()
+    const log: string[] = []
+    const signedIn: string[] = []
+    const console_ = attachWcWalletConsole(wallet, {
+      input,
+      log: (line) => log.push(line),
+      farcaster: async (code) => {
+        if (code.includes('expired')) throw new Error('Unknown or expired channel token')
+        signedIn.push(code)
+        return 'approved as @alice'
+      },
+    })
+    input.write('farcaster://connect?channelToken=one\nfarcaster://connect?channelToken=expired\n')
+    await vi.waitFor(() => expect(log).toContain('approved as @alice'))
+    await vi.waitFor(() =>
+      expect(log).toContain('Farcaster sign-in failed: Unknown or expired channel token'),
+    )
+    expect(signedIn).toEqual(['farcaster://connect?channelToken=one'])
+    expect(calls, 'the WalletConnect wallet is not asked').toEqual([])
+    console_.close()
   })
 
   it('says why a pairing failed instead of throwing', async () => {

@@ -6,19 +6,20 @@ import type { WcWallet } from './wcWallet.ts'
 /** What a line typed into the wallet's console asks for. */
 export type WcWalletCommand =
   | { type: 'pair'; uri: string }
+  | { type: 'farcaster'; uri: string }
   | { type: 'reject'; reject: boolean }
   | { type: 'disconnect' }
   | { type: 'help' }
 
 export const wcWalletHelp = [
-  'Paste a wc: URI (Copy link in the modal) to pair.',
+  'Paste a wc: URI (Copy link in the modal) to pair, or a farcaster:// URI (Farcaster → Copy link) to sign in with it.',
   '  reject      decline proposals and requests from now on',
   '  approve     approve them again (the default)',
   '  disconnect  end every session from the wallet’s side',
 ].join('\n')
 
 /**
- * Reads one console line: a `wc:` URI pairs; `reject`, `approve` and `disconnect` are commands (any case);
+ * Reads one console line: a `wc:` URI pairs, a `farcaster://` URI signs in with Farcaster; `reject`, `approve` and `disconnect` are commands (any case);
  * anything else, an empty line included, asks for help.
  *
  * @example
@@ -28,6 +29,7 @@ export const wcWalletHelp = [
 export function parseWcWalletCommand(line: string): WcWalletCommand {
   const text = line.trim()
   if (text.startsWith('wc:')) return { type: 'pair', uri: text }
+  if (text.startsWith('farcaster://')) return { type: 'farcaster', uri: text }
   const word = text.toLowerCase()
   if (word === 'reject') return { type: 'reject', reject: true }
   if (word === 'approve') return { type: 'reject', reject: false }
@@ -54,6 +56,8 @@ export interface AttachWcWalletConsoleParameters {
   input: NodeJS.ReadableStream
   /** Where the console writes. Default `console.log`. */
   log?: (line: string) => void
+  /** Answers a pasted `farcaster://connect` URI (a test Farcaster client's approve) with what to print. */
+  farcaster?: (uri: string) => Promise<string>
 }
 
 export interface WcWalletConsole {
@@ -73,7 +77,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  */
 export function attachWcWalletConsole(
   wallet: WcWallet,
-  { input, log = console.log }: AttachWcWalletConsoleParameters,
+  { input, log = console.log, farcaster }: AttachWcWalletConsoleParameters,
 ): WcWalletConsole {
   let rejecting = false
   const stopReporting = wallet.onRequest((method) => log(`request ${method}`))
@@ -87,6 +91,12 @@ export function attachWcWalletConsole(
         () => log(rejecting ? 'paired; declining the proposal' : 'paired; approving the proposal'),
         (error: unknown) => log(`pairing failed: ${messageOf(error)}`),
       )
+    } else if (command.type === 'farcaster') {
+      if (!farcaster) log('no Farcaster client here: use latch-farcaster')
+      else
+        farcaster(command.uri).then(log, (error: unknown) =>
+          log(`Farcaster sign-in failed: ${messageOf(error)}`),
+        )
     } else if (command.type === 'reject') {
       rejecting = command.reject
       wallet.setReject(command.reject)
