@@ -3,6 +3,7 @@ import { and, asc, count, eq, ilike, inArray, max, min, notInArray, or, type SQL
 import type { ImageKind } from '../directory/records.ts'
 import { createAuthStore } from './auth.ts'
 import type { Database } from './database.ts'
+import { createFarcasterChannelStore } from './farcaster.ts'
 import { createHistoryStore } from './history.ts'
 import { importLockKey } from './migrations.ts'
 import { createNameStore } from './names.ts'
@@ -69,6 +70,7 @@ export function createStorage(db: Database, driver: Storage['driver'], close: ()
     auth: createAuthStore(db),
     social: createSocialStore(db),
     onramp: createOnrampOrderStore(db),
+    farcaster: createFarcasterChannelStore(db),
 
     async listWallets(parameters) {
       const where = walletFilter(parameters)

@@ -15,6 +15,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core'
+import type { FarcasterAnswer, FarcasterChannelMetadata, FarcasterSignatureParams } from './farcaster.ts'
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
@@ -460,4 +461,29 @@ export const onrampOrders = pgTable(
     index('onramp_orders_user').on(table.partnerUserId, table.createdAt),
     index('onramp_orders_status').on(table.status, table.createdAt),
   ],
+)
+
+/**
+ * Sign In With Farcaster's relay channels (`routes/farcasterRelay.ts`): what an app asked a Farcaster client to sign,
+ * and once that client posted its signed message, the answer the app polls for. A channel is deleted when the app has
+ * read its answer, and purged once expired.
+ */
+export const farcasterChannels = pgTable(
+  'farcaster_channels',
+  {
+    /** sha-256 of the channel token, hex: the token is the bearer of both the app's and the client's requests. */
+    tokenHash: text('token_hash').primaryKey(),
+    nonce: text('nonce').notNull(),
+    /** The signature params the app asked for (the protocol's `signatureParams`: siweUri, domain, nonce…). */
+    request: jsonb('request').$type<FarcasterSignatureParams>().notNull(),
+    acceptAuthAddress: boolean('accept_auth_address').notNull(),
+    /** The app's IP and user agent, which the Farcaster client may show. */
+    metadata: jsonb('metadata').$type<FarcasterChannelMetadata>().notNull(),
+    state: text('state', { enum: ['pending', 'completed'] }).notNull(),
+    /** The signed message, its signature and the profile the client sent; null while pending. */
+    answer: jsonb('answer').$type<FarcasterAnswer>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('farcaster_channels_expires').on(table.expiresAt)],
 )

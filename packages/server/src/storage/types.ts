@@ -1,5 +1,6 @@
 import type { DirectorySnapshot, ImageKind, WalletRecord } from '../directory/records.ts'
 import type { AuthStore } from './auth.ts'
+import type { FarcasterChannelStore } from './farcaster.ts'
 import type { HistoryStore } from './history.ts'
 import type { NameStore } from './names.ts'
 import type { OnrampOrderStore } from './onramp.ts'
@@ -103,6 +104,8 @@ export interface Storage {
   readonly social: SocialStore
   /** The sandbox on-ramp's orders. */
   readonly onramp: OnrampOrderStore
+  /** Sign In With Farcaster's relay channels. */
+  readonly farcaster: FarcasterChannelStore
   listWallets(parameters: ListWalletsParameters): Promise<ListWalletsResult>
   countWallets(): Promise<number>
   getImage(kind: ImageKind, id: string): Promise<StoredImage | undefined>
