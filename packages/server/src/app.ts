@@ -19,6 +19,7 @@ import { analyticsRoutes } from './routes/analytics.ts'
 import { blockchainRoutes } from './routes/blockchain.ts'
 import { convertRoutes } from './routes/convert.ts'
 import { directoryRoutes } from './routes/directory.ts'
+import { type FarcasterRelayOptions, farcasterRelayRoutes } from './routes/farcasterRelay.ts'
 import { healthRoutes } from './routes/health.ts'
 import { historyRoutes } from './routes/history.ts'
 import { imageRoutes } from './routes/images.ts'
@@ -72,6 +73,12 @@ export interface CreateAppOptions {
   trustProxy?: number | readonly string[]
   /** The social logins the embedded wallet's origin offers (`GET /v1/auth/socials` tells the modal); default none. */
   socials?: readonly string[]
+  /**
+   * Serve a Sign In With Farcaster relay at `/farcaster` (`relay: '<server>/farcaster'` in `@farcaster/auth-client`):
+   * the key Farcaster clients complete channels with (none: the relay takes no sign-ins) and the ID registry that
+   * fills a channel's custody address. Not served without it.
+   */
+  farcasterRelay?: Omit<FarcasterRelayOptions, 'storage'>
 }
 
 /** The app after `createApp`: routes typed by their zod schemas. */
@@ -135,6 +142,7 @@ export async function createApp(options: CreateAppOptions): Promise<LatchApp> {
   })
   await app.register(healthRoutes, { storage })
   await app.register(offeredSocialRoutes, { providers: options.socials ?? [] })
+  if (options.farcasterRelay) await app.register(farcasterRelayRoutes, { storage, ...options.farcasterRelay })
   if (options.blockchain) {
     await app.register(blockchainRoutes, { blockchain: options.blockchain, baseUrl })
     await app.register(convertRoutes, { blockchain: options.blockchain, baseUrl })
