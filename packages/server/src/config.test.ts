@@ -237,3 +237,30 @@ test('LATCH_MELD_* and LATCH_COINBASE_ONRAMP_*: external on-ramp providers after
   expect(off.blockchain!.onramp).toEqual({ providers: [expect.objectContaining({ id: 'meld' })] })
   expect(() => readConfig({ LATCH_MELD_API_KEY: 'k' })).toThrow('LATCH_MELD_PUBLIC_KEY')
 })
+
+test('LATCH_FARCASTER_*: the ID registry’s chain offers Farcaster; the relay elsewhere, or ours with its key', () => {
+  expect(readConfig({}).farcaster).toBeUndefined()
+  expect(readConfig({ LATCH_FARCASTER_RPC_URL: 'http://127.0.0.1:8545' }).farcaster).toEqual({
+    rpcUrl: 'http://127.0.0.1:8545',
+  })
+  expect(
+    readConfig({
+      LATCH_FARCASTER_RPC_URL: 'https://mainnet.optimism.io',
+      LATCH_FARCASTER_RELAY_URL: 'https://relay.farcaster.xyz/',
+      LATCH_FARCASTER_RELAY_KEY: 'a-relay-key-of-24-chars!',
+    }).farcaster,
+  ).toEqual({
+    rpcUrl: 'https://mainnet.optimism.io',
+    relayUrl: 'https://relay.farcaster.xyz',
+    relayKey: 'a-relay-key-of-24-chars!',
+  })
+  expect(() => readConfig({ LATCH_FARCASTER_RELAY_KEY: 'a-relay-key-of-24-chars!' })).toThrow(
+    'LATCH_FARCASTER_RPC_URL is required with LATCH_FARCASTER_RELAY_URL or _RELAY_KEY',
+  )
+  expect(() => readConfig({ LATCH_FARCASTER_RPC_URL: 'ws://x' })).toThrow(
+    'LATCH_FARCASTER_RPC_URL must be an http(s) URL',
+  )
+  expect(() =>
+    readConfig({ LATCH_FARCASTER_RPC_URL: 'http://x', LATCH_FARCASTER_RELAY_KEY: 'short' }),
+  ).toThrow('LATCH_FARCASTER_RELAY_KEY must be at least 16 characters')
+})

@@ -80,6 +80,18 @@ export const serverVariables: readonly [name: string, meaning: string][] = [
   ],
   ['LATCH_OAUTH_<NAME>_CLIENT_SECRET', 'that client’s secret; required with its id'],
   [
+    'LATCH_FARCASTER_RPC_URL',
+    'an OP Mainnet RPC URL (Farcaster’s ID registry): with it, Farcaster logins are offered and the relay is served',
+  ],
+  [
+    'LATCH_FARCASTER_RELAY_URL',
+    'the Farcaster auth relay the logins use, default this server’s own (/farcaster)',
+  ],
+  [
+    'LATCH_FARCASTER_RELAY_KEY',
+    'the key Farcaster apps present to this server’s relay; unset, it takes no sign-ins',
+  ],
+  [
     'LATCH_OAUTH_<NAME>_URL',
     'a stand-in of the provider (the devnet’s local issuers), default the provider itself',
   ],
@@ -201,6 +213,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): StartServerOpt
   }
   const frame = readFrame(env, options.host)
   if (frame) options.frame = frame
+  const farcaster = readFarcaster(env)
+  if (farcaster) options.farcaster = farcaster
   const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
   const level = env.LOG_LEVEL || 'info'
   if (!levels.includes(level)) throw new Error(`LOG_LEVEL must be one of ${levels.join(', ')}`)
@@ -269,6 +283,27 @@ function readRateLimits(text: string): Partial<RateLimits> | false {
     limits[name as keyof RateLimits] = Number(value)
   }
   return limits
+}
+
+/** Farcaster's logins from LATCH_FARCASTER_RPC_URL (required for the others), _RELAY_URL and _RELAY_KEY. */
+function readFarcaster(env: NodeJS.ProcessEnv): StartServerOptions['farcaster'] {
+  const { LATCH_FARCASTER_RPC_URL: rpcUrl, LATCH_FARCASTER_RELAY_URL: relayUrl } = env
+  const relayKey = env.LATCH_FARCASTER_RELAY_KEY
+  if (!rpcUrl) {
+    if (relayUrl || relayKey)
+      throw new Error('LATCH_FARCASTER_RPC_URL is required with LATCH_FARCASTER_RELAY_URL or _RELAY_KEY')
+    return undefined
+  }
+  if (!/^https?:\/\/[^\s]+$/.test(rpcUrl)) throw new Error('LATCH_FARCASTER_RPC_URL must be an http(s) URL')
+  if (relayUrl && !/^https?:\/\/[^\s]+$/.test(relayUrl))
+    throw new Error('LATCH_FARCASTER_RELAY_URL must be an http(s) URL')
+  if (relayKey !== undefined && relayKey.length < 16)
+    throw new Error('LATCH_FARCASTER_RELAY_KEY must be at least 16 characters')
+  return {
+    rpcUrl,
+    ...(relayUrl ? { relayUrl: relayUrl.replace(/\/+$/, '') } : {}),
+    ...(relayKey ? { relayKey } : {}),
+  }
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Mailer } from './auth/mail.ts'
 import type { AuthSecrets } from './auth/secrets.ts'
 import type { SocialProviderSetup } from './auth/social/providers.ts'
 import { authRoutes, SESSION_MS } from './routes/auth.ts'
+import { type FarcasterRoutesOptions, farcasterRoutes } from './routes/farcaster.ts'
 import { type FrameChain, frameRoutes } from './routes/frame.ts'
 import { healthRoutes } from './routes/health.ts'
 import { socialRoutes } from './routes/social.ts'
@@ -25,6 +26,8 @@ export interface CreateFrameAppOptions
   social?: readonly SocialProviderSetup[]
   /** The HTTP client to the social providers (tests put a hostile provider in the middle). */
   socialFetch?: typeof fetch
+  /** Sign In With Farcaster: the ID registry its answers are checked on and the relay its channels are on; default off. */
+  farcaster?: Pick<FarcasterRoutesOptions, 'registry' | 'relayUrl'>
   /** The clock (tests). */
   now?: () => Date
   /** The frame's build (index.html, assets/); default the workspace's `packages/frame/dist`. */
@@ -51,7 +54,7 @@ const FORM_BODY_LIMIT = 2048
 
 /**
  * The embedded wallet's origin: the frame's page (`routes/frame.ts`), the e-mail login API (`routes/auth.ts`), the
- * social logins (`routes/social.ts`) and `/health`, on a listener of its own
+ * social logins (`routes/social.ts`, `routes/farcaster.ts`) and `/health`, on a listener of its own
  * so that the frame it serves is a different origin from every dapp and from the public API. It sends no CORS
  * headers: only pages of its own origin (the frame) can read its answers.
  *
@@ -87,5 +90,13 @@ export async function createFrameApp(options: CreateFrameAppOptions): Promise<La
     ...(options.socialFetch ? { fetch: options.socialFetch } : {}),
     ...(options.now ? { now: options.now } : {}),
   })
+  if (options.farcaster)
+    await app.register(farcasterRoutes, {
+      ...options.farcaster,
+      storage: options.storage,
+      baseUrl: options.publicUrl,
+      sessionMs: options.sessionMs ?? SESSION_MS,
+      ...(options.now ? { now: options.now } : {}),
+    })
   return app
 }

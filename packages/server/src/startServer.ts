@@ -2,13 +2,14 @@ import { dirname, join } from 'node:path'
 import type { FastifyServerOptions } from 'fastify'
 import { Redis } from 'ioredis'
 import { type CreateAppOptions, createApp, type LatchApp, listeningUrl } from './app.ts'
+import { createIdRegistry } from './auth/farcaster/idRegistry.ts'
 import { createMailer, type Mailer } from './auth/mail.ts'
 import { type AuthSecrets, devAuthSecrets, generateAuthSecrets } from './auth/secrets.ts'
 import type { SocialProviderSetup } from './auth/social/providers.ts'
 import { devnetBlockchainConfig } from './chains/defaults.ts'
 import type { BlockchainConfig } from './chains/types.ts'
 import { ensureDefaults } from './defaults.ts'
-import { createFrameApp } from './frameApp.ts'
+import { type CreateFrameAppOptions, createFrameApp } from './frameApp.ts'
 import { createIndexer, type Indexer } from './jobs/indexer.ts'
 import { defaultDataDir, openStorage } from './storage/openStorage.ts'
 import type { ProjectInput, Storage } from './storage/types.ts'
@@ -47,6 +48,18 @@ export interface StartServerOptions {
   projects?: readonly ProjectInput[]
   /** The embedded wallet's origin (e-mail login) on a listener of its own; not served without it. */
   frame?: FrameOptions
+  /**
+   * Sign In With Farcaster for the embedded wallet (with the frame), and the auth relay its channels are on, served
+   * at `/farcaster` unless `relayUrl` names another.
+   */
+  farcaster?: {
+    /** An RPC URL of the chain Farcaster's ID registry is on (OP Mainnet; a devnet chain in development). */
+    rpcUrl: string
+    /** The relay the logins use (its base, e.g. `https://relay.farcaster.xyz`); default this server's own. */
+    relayUrl?: string
+    /** The key Farcaster apps present to this server's relay; without it the relay takes no sign-ins. */
+    relayKey?: string
+  }
 }
 
 export interface FrameOptions {
@@ -106,6 +119,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Lat
   let frame: { url: string; app: LatchApp } | undefined
   let mailer: Mailer | undefined
   const blockchain = options.blockchain ?? devnetBlockchainConfig()
+  const { farcaster } = options
+  const registry = farcaster && createIdRegistry(farcaster.rpcUrl)
   // Commands wait while Redis is away rather than fail at once; the rate limiter lets requests through meanwhile.
   const redis = options.redisUrl
     ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
@@ -124,7 +139,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Lat
       ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
       ...(options.maxSessionMs ? { sessions: { maxSessionMs: options.maxSessionMs } } : {}),
       // The social logins the frame serves, told to the modal (none without the frame).
-      socials: options.frame?.social?.map((setup) => setup.provider) ?? [],
+      socials: options.frame
+        ? [
+            ...(options.frame.social?.map((setup) => setup.provider) ?? []),
+            ...(farcaster ? ['farcaster'] : []),
+          ]
+        : [],
+      ...(farcaster && !farcaster.relayUrl
+        ? { farcasterRelay: { registry, ...(farcaster.relayKey ? { key: farcaster.relayKey } : {}) } }
+        : {}),
       blockchain,
     })
     await app.listen({ port: options.port ?? 8787, host: options.host ?? '127.0.0.1' })
@@ -132,7 +155,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Lat
       mailer = options.frame.smtpUrl
         ? createMailer(options.frame.smtpUrl, options.frame.mailFrom ?? 'Latch <login@localhost>')
         : undefined
-      frame = await startFrame(options, options.frame, storage, redis, mailer, blockchain)
+      const api = options.publicUrl?.replace(/\/+$/, '') ?? urlOf(app)
+      frame = await startFrame(options, options.frame, storage, redis, mailer, blockchain, {
+        ...(registry
+          ? { farcaster: { registry, relayUrl: () => farcaster?.relayUrl ?? `${api}/farcaster` } }
+          : {}),
+      })
     }
   } catch (error) {
     await frame?.app.close()
@@ -177,6 +205,7 @@ async function startFrame(
   redis: Redis | undefined,
   mailer: Mailer | undefined,
   blockchain: BlockchainConfig,
+  logins: Pick<CreateFrameAppOptions, 'farcaster'>,
 ): Promise<{ url: string; app: LatchApp }> {
   const secrets =
     frame.secrets ??
@@ -192,6 +221,7 @@ async function startFrame(
     // Only what is meant to be public: a chain without a publicRpcUrl is not served by the frame.
     ...(frame.frameAssets ? { frameAssets: frame.frameAssets } : {}),
     ...(frame.social ? { social: frame.social } : {}),
+    ...logins,
     chains: blockchain.chains.flatMap(({ chainId, name, publicRpcUrl, nativeCurrency }) =>
       publicRpcUrl ? [{ chainId, name, rpcUrl: publicRpcUrl, nativeCurrency }] : [],
     ),
