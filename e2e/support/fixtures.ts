@@ -1,5 +1,8 @@
 import { createServer } from 'node:net'
 import {
+  createFarcasterClient,
+  devFarcasterRelayKey,
+  type FarcasterClient,
   localIssuerClient,
   localIssuerNames,
   localSocialEnv,
@@ -98,7 +101,13 @@ export interface CspViolation {
  * CSP violation.
  */
 export const test = base.extend<
-  LatchTestOptions & { demo: DemoPage; cspViolations: CspViolation[]; wcWallet: WcWallet },
+  LatchTestOptions & {
+    demo: DemoPage
+    cspViolations: CspViolation[]
+    wcWallet: WcWallet
+    /** A test Farcaster user (its own fid) that answers the codes the modal shows. */
+    farcaster: FarcasterClient
+  },
   { devnet: Devnet; latchServer: LatchServer; relay: LatchRelay }
 >({
   contentSecurityPolicy: [undefined, { option: true }],
@@ -175,6 +184,8 @@ export const test = base.extend<
           smtpUrl: mail.url,
           social: socialProvidersFromEnv(localSocialEnv(issuers.url)),
         },
+        // Farcaster's logins read the ID registry the devnet puts on chain A; the server is their relay.
+        farcaster: { rpcUrl: devnet.rpcA, relayKey: devFarcasterRelayKey },
         blockchain,
         // A worker is one address doing the work of many visitors: its limits are ten times the defaults.
         rateLimits: Object.fromEntries(
@@ -235,6 +246,17 @@ export const test = base.extend<
     },
     { scope: 'worker' },
   ],
+  farcaster: async ({ devnet, latchServer }, use) => {
+    // A Farcaster user no other test (or retry) is: its own fid on the worker's registry.
+    await use(
+      await createFarcasterClient({
+        relay: `${latchServer.url}/farcaster`,
+        relayKey: devFarcasterRelayKey,
+        rpcUrl: devnet.rpcA,
+        username: `fc${Date.now() % 1e8}${Math.random().toString(36).slice(2, 6)}`,
+      }),
+    )
+  },
   wcWallet: async ({ devnet, relay }, use) => {
     // Anvil account 5, not the dev wallet's 0, so a page can hold both. send.spec also sends from 5 (to fresh
     // receivers); a spec that reads this wallet's balance or activity compares, not expects a fixed value.

@@ -46,17 +46,15 @@ export {
   transactionTitle,
   transferText,
 } from './format/transactions.ts'
-export type { EmailLoginState, FrameFailure, FrameSession, FrameUser } from './frame/session.ts'
 export {
-  connectSocial,
-  offeredSocials,
-  openSocialPopup,
-  rememberedSocial,
-  SOCIAL_WAIT_MS,
-  type SocialLoginState,
-  socialLogin,
-  socialsFor,
-} from './frame/social.ts'
+  connectFarcaster,
+  type FarcasterLoginState,
+  farcasterLogin,
+  stopFarcaster,
+} from './frame/farcaster.ts'
+export type { EmailLoginState, FrameFailure, FrameSession, FrameUser } from './frame/session.ts'
+export { connectSocial, SOCIAL_WAIT_MS, type SocialLoginState, socialLogin } from './frame/social.ts'
+export { offeredSocials, openSocialPopup, rememberedSocial, socialsFor } from './frame/socials.ts'
 export * from './onramp/onramp.ts'
 export * from './options/defaults.ts'
 export * from './options/resolve.ts'

@@ -148,6 +148,8 @@ const account = chunk(() => import('./account.ts'))
 export const email = chunk(() => import('./emailLogin.ts'))
 /** The social login's wait for its popup's outcome: loaded with the first social login. */
 const social = chunk(() => import('./social.ts'))
+/** Sign In With Farcaster's code and wait: loaded with the first Farcaster login. */
+const farcaster = chunk(() => import('./farcaster.ts'))
 
 /**
  * The approvals being prepared (session, key and chain checked before they are drawn), and whether the page withdrew
@@ -230,6 +232,10 @@ async function handle(method: FrameRequest['method'], params: unknown, page: Pag
     case 'cancelSocial':
       // A social login, in its own chunk: the provider's address for the page's popup, then the popup's outcome.
       return (await social.load()).socialRequest(method, params, { api, signIn })
+    case 'connectFarcaster':
+    case 'completeFarcaster':
+    case 'cancelFarcaster':
+      return (await farcaster.load()).farcasterRequest(method, params, { api, signIn })
     case 'getUser': {
       const current = await session()
       if (!current) throw notLoggedIn()
@@ -253,6 +259,7 @@ async function handle(method: FrameRequest['method'], params: unknown, page: Pag
       await email.asked?.then((loaded) => loaded.forgetLogin())
       await account.asked?.then((loaded) => loaded.forgetEmailChange())
       social.asked?.then((loaded) => loaded.cancelAll())
+      farcaster.asked?.then((loaded) => loaded.cancelAll())
       return { signedOut: true, forgotDevice: forget }
     }
     case 'rpcRequest':

@@ -25,7 +25,9 @@ export interface FrameConnect {
  * type; `resendOtp` asks for a new code of the login in progress, `updateEmailVerify` takes the codes mailed to the
  * current and the new address, `cancelApproval` declines the approval on screen when the page stops showing it; `connectSocial` answers
  * the provider's address for the popup the page opened, `completeSocial` waits for the popup's outcome, which reaches
- * the frame alone, and `cancelSocial` gives it up (the popup closed, or 45 s passed);
+ * the frame alone, and `cancelSocial` gives it up (the popup closed, or 45 s passed); `connectFarcaster` answers a
+ * Farcaster code (a `farcaster://connect` URI), `completeFarcaster` waits for the visitor's Farcaster app to answer
+ * it, `cancelFarcaster` gives it up;
  * `unlockRecovery` and `setRecoveryPassphrase` take the recovery passphrase in the frame's own form, shown as an
  * approval is).
  * The frame answers a method it does not serve with code 4200.
@@ -39,6 +41,8 @@ export type FrameMethod =
   | 'completeSocial'
   | 'cancelSocial'
   | 'connectFarcaster'
+  | 'completeFarcaster'
+  | 'cancelFarcaster'
   | 'getUser'
   | 'signOut'
   | 'isConnected'

@@ -3,15 +3,8 @@ import { createMemoryStorage } from '../../test/fakeAdapter.ts'
 import { allSocials } from '../options/defaults.ts'
 import { storageKeys } from '../persistence/recent.ts'
 import type { FrameSession, FrameUser } from './session.ts'
-import {
-  connectSocial,
-  offeredSocials,
-  rememberedSocial,
-  SOCIAL_PROVIDER_KEY,
-  SOCIAL_WAIT_MS,
-  socialLogin,
-  socialsFor,
-} from './social.ts'
+import { connectSocial, SOCIAL_WAIT_MS, socialLogin } from './social.ts'
+import { offeredSocials, rememberedSocial, SOCIAL_PROVIDER_KEY, socialsFor } from './socials.ts'
 
 const android =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) Chrome/131.0 Mobile Safari/537.36 Telegram-Android/11.4.2'

@@ -1,9 +1,9 @@
-// A social login from the page's side (SPEC §1's socials but Farcaster): the visitor's click opens a popup on the
-// frame's loading page at once (a popup opened after anything is awaited is blocked), the frame answers the
+// A social login from the page's side (SPEC §1's socials but Farcaster), once the visitor's click has opened a popup on
+// the frame's loading page (socials.ts: a popup opened after anything is awaited is blocked): the frame answers the
 // provider's address, which the popup goes to; the provider's answer reaches the frame alone, which then holds the
 // account's session. This side watches the popup: closed is cancelled, 45 s without an answer is a timeout.
 import { BaseError } from '../errors/BaseError.ts'
-import type { KeyValueStorage, ResolvedOptions, Social } from '../options/types.ts'
+import type { KeyValueStorage } from '../options/types.ts'
 import { createStore, type Store } from '../state/store.ts'
 import type { FrameFailure, FrameSession, FrameUser } from './session.ts'
 
@@ -17,10 +17,10 @@ export interface SocialLoginState {
 }
 
 /**
- * Where the remembered provider is kept: `storageKeys.socialProvider`, written out so that this chunk does not make the
- * entry export the keys (4 B of its budget; a test holds the two equal). Disconnect removes it (client/session.ts).
+ * Where the remembered provider is kept: `storageKeys.socialProvider`, written out so that this chunk imports neither
+ * the entry's keys nor the social row's (socials.ts; a test holds the three equal). Disconnect removes it.
  */
-export const SOCIAL_PROVIDER_KEY = '@latch/socialProvider'
+const SOCIAL_PROVIDER_KEY = '@latch/socialProvider'
 
 /** How long a social login may take in its popup before it fails with a retry. */
 export const SOCIAL_WAIT_MS = 45_000
@@ -53,25 +53,6 @@ function loginOf(session: FrameSession) {
 
 /** The social login of the embedded wallet's session (ConnectingSocial shows it). */
 export const socialLogin = (session: FrameSession): Store<SocialLoginState> => loginOf(session).store
-
-/**
- * Opens the popup a social login runs in, on the frame's loading page: call it in the click's handler itself, before
- * anything is awaited. Null when the browser blocked it.
- *
- * @example
- * button.onclick = () => connectSocial(session, 'google', openSocialPopup(frameUrl))
- */
-export function openSocialPopup(frameUrl: string): Window | null {
-  const width = 480
-  const height = 640
-  const left = Math.max(0, window.screenX + (window.outerWidth - width) / 2)
-  const top = Math.max(0, window.screenY + (window.outerHeight - height) / 2)
-  return window.open(
-    new URL('/v1/auth/social/loading', frameUrl).href,
-    'latch-social',
-    `popup,width=${width},height=${height},left=${left},top=${top}`,
-  )
-}
 
 /**
  * Logs in with `provider` in `popup` (from `openSocialPopup`): resolves with whether the frame now holds the account's
@@ -162,77 +143,4 @@ export async function connectSocial(
     clearInterval(poll)
     clearTimeout(timer)
   }
-}
-
-/** The social login remembered from the last connection (SPEC §4: removed on disconnect). */
-export function rememberedSocial(storage: KeyValueStorage | undefined): string | undefined {
-  try {
-    const value = JSON.parse(storage?.getItem(SOCIAL_PROVIDER_KEY) ?? 'null')
-    return typeof value === 'string' ? value : undefined
-  } catch {
-    return undefined
-  }
-}
-
-/** Each client's answer (by its options): asked once, again after a failure. */
-const offers = new WeakMap<object, Promise<readonly string[] | undefined>>()
-
-/**
- * The socials of `options.socials` the deployment has a client for (`GET /v1/auth/socials` on `apiUrl`): those
- * without are not offered. Without an API, or when it does not answer, the app's list as it is.
- *
- * @example
- * await offeredSocials(client.options) // ['google', 'github']
- */
-export async function offeredSocials(
-  options: Pick<ResolvedOptions, 'apiUrl' | 'socials'>,
-): Promise<readonly Social[]> {
-  const { apiUrl, socials } = options
-  if (!apiUrl) return socials
-  let offer = offers.get(options)
-  if (!offer) {
-    offer = fetch(new URL('/v1/auth/socials', apiUrl), { signal: AbortSignal.timeout(5000) })
-      .then((response) => (response.ok ? response.json() : undefined))
-      .then((body: { providers?: unknown } | undefined) =>
-        Array.isArray(body?.providers)
-          ? body.providers.filter((name) => typeof name === 'string')
-          : undefined,
-      )
-      .catch(() => undefined)
-    offers.set(options, offer)
-    offer.then((answer) => {
-      if (!answer) offers.delete(options)
-    })
-  }
-  const providers = await offer
-  return providers ? socials.filter((social) => providers.includes(social)) : socials
-}
-
-/**
- * The socials offered in this browser: SPEC §5's filter inside Telegram's in-app browser (iOS removes google; macOS
- * removes x; Android removes facebook and x), with `first` (the one remembered) moved to the front.
- *
- * @example
- * socialsFor(['google', 'x', 'github'], { userAgent: 'Mozilla/5.0 (Linux; Android 14) Telegram-Android/11.2' })
- * // ['google', 'github']
- */
-export function socialsFor(
-  socials: readonly Social[],
-  browser: { userAgent: string; telegram?: boolean },
-  first?: string,
-): Social[] {
-  const ua = browser.userAgent
-  const telegram = browser.telegram || /Telegram/i.test(ua)
-  const removed: readonly Social[] = !telegram
-    ? []
-    : /Android/i.test(ua)
-      ? ['facebook', 'x']
-      : /iPhone|iPad|iPod/i.test(ua)
-        ? ['google']
-        : /Macintosh|Mac OS X/i.test(ua)
-          ? ['x']
-          : []
-  const offered = socials.filter((social) => !removed.includes(social))
-  const remembered = offered.find((social) => social === first)
-  return remembered ? [remembered, ...offered.filter((social) => social !== remembered)] : offered
 }

@@ -1,35 +1,34 @@
 import {
-  connectSocial,
-  createStore,
   type LatchClient,
+  lazy,
   offeredSocials,
   openSocialPopup,
-  type RouterState,
   rememberedSocial,
   type Social,
-  type SocialLoginState,
-  socialLogin,
   socialsFor,
 } from '@latch/core'
 import { useEffect, useState } from 'react'
 import { useAsync } from '../../async.tsx'
+import { createChunk } from '../../chunk.ts'
 import { useLatchClient } from '../../context.ts'
 import { useAccount } from '../../hooks/useAccount.ts'
 import { useStore, whole } from '../../hooks/useStore.ts'
-import { Spinner } from '../../modal/Spinner.tsx'
 import { socialChunk, viewChunks, viewTitles } from '../registry.ts'
 import './Social.css'
 
-// ConnectingSocial is known to the modal once this chunk is in (the entry carries neither it nor its title): the
-// Connect view's social row, which loads it, is the only way there.
+// ConnectingSocial and ConnectingFarcaster are known to the modal once this chunk is in (the entry carries neither
+// them nor their titles): the Connect view's social row, which loads it, is the only way there.
 viewChunks.ConnectingSocial = socialChunk
 viewTitles.ConnectingSocial = 'Log In'
+viewChunks.ConnectingFarcaster = createChunk(() => import('../Farcaster/Farcaster.tsx'))
+viewTitles.ConnectingFarcaster = 'Farcaster'
 
 /** The providers' names as people know them, and our own mark for each (a monogram: no third-party logo). */
 const providers: Record<string, [title: string, mark: string]> = {
   google: ['Google', 'G'],
   x: ['X', 'X'],
   discord: ['Discord', 'D'],
+  farcaster: ['Farcaster', 'FC'],
   github: ['GitHub', 'GH'],
   apple: ['Apple', 'A'],
   facebook: ['Facebook', 'F'],
@@ -50,9 +49,12 @@ function Mark({ provider }: { provider: string }) {
   )
 }
 
+/** The login after the click, and ConnectingSocial's body: loaded by the click, or when the view is shown. */
+const connecting = lazy(() => import('./ConnectingSocial.tsx'))
+
 /**
  * Starts a social login from the visitor's click: the popup opens first (a popup opened after an await is blocked),
- * then ConnectingSocial follows the login, and a login that succeeded connects the embedded wallet's account.
+ * then ConnectingSocial follows the login, which runs once its chunk is in.
  */
 function logIn(client: LatchClient, provider: string, root: HTMLElement | undefined) {
   const popup = openSocialPopup(client.options.frameUrl ?? '')
@@ -60,23 +62,13 @@ function logIn(client: LatchClient, provider: string, root: HTMLElement | undefi
   const data = { social: provider, title: titleOf(provider) }
   if (router.store.getState().view === 'ConnectingSocial') router.replace('ConnectingSocial', data)
   else router.push('ConnectingSocial', data)
-  client.frame?.().then(
-    async (session) => {
-      // The frame goes into the modal first: moved later, it would reload and lose the login.
-      session.prepare(root)
-      if (await connectSocial(session, provider, popup, client.options.storage)) connectAccount(client)
-    },
+  connecting.load().then(
+    (module) => module.run(client, provider, popup, root),
     () => {
       popup?.close()
       client.snack.show('error', 'Social login could not be loaded')
     },
   )
-}
-
-/** Connects the account the frame has signed in (the AUTH connector's); its failure shows in ConnectingSocial. */
-function connectAccount(client: LatchClient) {
-  const connector = client.connectors.getState().list.find((c) => c.type === 'AUTH')
-  if (connector) client.connect(connector.id).catch(() => undefined)
 }
 
 const modalOf = (element: Element | null) => element?.closest<HTMLElement>('.latch-root') ?? undefined
@@ -95,8 +87,7 @@ function SocialRow() {
       if (live)
         setList(
           socialsFor(
-            // Farcaster signs in without OAuth (ConnectingFarcaster): not offered here.
-            offered.filter((social) => social !== 'farcaster'),
+            offered,
             { userAgent: navigator.userAgent, telegram: 'TelegramWebviewProxy' in window },
             rememberedSocial(client.options.storage),
           ),
@@ -112,7 +103,12 @@ function SocialRow() {
       type="button"
       className="latch-social"
       aria-label={named ? undefined : `Log in with ${titleOf(provider)}`}
-      onClick={(event) => logIn(client, provider, modalOf(event.currentTarget))}
+      onClick={(event) =>
+        // Farcaster signs in with a code its app scans, in the modal: no popup.
+        provider === 'farcaster'
+          ? client.router.push('ConnectingFarcaster')
+          : logIn(client, provider, modalOf(event.currentTarget))
+      }
     >
       <Mark provider={provider} />
       {named && titleOf(provider)}
@@ -143,55 +139,21 @@ function SocialRow() {
   )
 }
 
-const selectView = (state: RouterState) => state
-
-/** ConnectingSocial: the provider's popup is open; the visitor closed it, or it failed, with Try again. */
+/** ConnectingSocial, its body from the login's chunk; Try again logs in anew from the click. */
 function ConnectingSocial() {
   const client = useLatchClient()
-  const { data } = useStore(client.router.store, selectView)
-  const provider = data.social ?? ''
-  const loaded = useAsync(client.frame, client, client.loadedFrame)
-  const session = loaded?.status === 'ready' ? loaded.value : undefined
-  const login = useStore(session ? socialLogin(session) : idle, whole)
-  const connection = useStore(client.connection, whole)
+  const provider = useStore(client.router.store, whole).data.social ?? ''
+  const loaded = useAsync(connecting.load, connecting, connecting.get)
   const again = (event: { currentTarget: Element }) => logIn(client, provider, modalOf(event.currentTarget))
-
-  const problem =
-    login.status === 'cancelled'
-      ? 'You closed the login window'
-      : login.status === 'failed'
-        ? login.error?.reason === 'timeout'
-          ? 'The login timed out: nothing came back from the login window in 45 seconds'
-          : login.error?.message
-        : connection.status !== 'connecting' && connection.error && login.status === 'idle'
-          ? connection.error.shortMessage
-          : undefined
-  return (
-    <div className="latch-view latch-code">
-      <Mark provider={provider} />
-      <h3 className="latch-strong latch-center-text">
-        {login.status === 'cancelled' ? 'Login cancelled' : `Log in with ${titleOf(provider)}`}
-      </h3>
-      {problem ? (
-        <>
-          <p className="latch-email-error latch-center-text" role="alert">
-            {problem}
-          </p>
-          <button type="button" className="latch-button" onClick={again}>
-            Try again
-          </button>
-        </>
-      ) : login.status === 'popup' || !session ? (
-        <Spinner label="Continue in the login window" />
-      ) : (
-        <Spinner label="Connecting" />
-      )}
-    </div>
-  )
+  if (loaded?.status !== 'ready')
+    return loaded?.status === 'failed' ? (
+      <button type="button" className="latch-button" onClick={again}>
+        Try again
+      </button>
+    ) : null
+  const View = loaded.value.default
+  return <View title={titleOf(provider)} mark={<Mark provider={provider} />} retry={again} />
 }
-
-/** What ConnectingSocial shows before the frame's code is in: the popup is open. */
-const idle = createStore<SocialLoginState>({ provider: undefined, status: 'popup', error: undefined })
 
 /** The Account view's line for an account a social login connected: the provider and the handle or e-mail it gave. */
 function SocialAccount() {
@@ -206,10 +168,13 @@ function SocialAccount() {
   )
 }
 
-/** The social login's part of the modal, one chunk: the Connect view's row, ConnectingSocial, and Account's line. */
+/**
+ * The social logins' part of the modal, one chunk: the Connect view's row, ConnectingSocial (its body and the login
+ * itself are the click's chunk, ConnectingSocial.tsx; ConnectingFarcaster is a chunk of its own), and Account's line.
+ */
 export default function SocialLogin() {
   const client = useLatchClient()
-  const { view } = useStore(client.router.store, selectView)
+  const { view } = useStore(client.router.store, whole)
   if (view === 'Account') return <SocialAccount />
   return view === 'ConnectingSocial' ? <ConnectingSocial /> : <SocialRow />
 }
