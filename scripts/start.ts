@@ -2,6 +2,7 @@
 // and the demo, each in its own process under a supervisor (one that crashes is reported and restarted; the others
 // keep running), and a WalletConnect test wallet reading pasted wc: URIs from this terminal. Ctrl-C stops everything.
 import { fileURLToPath } from 'node:url'
+import { devFarcasterRelayKey } from '../packages/devnet/src/farcasterEnv.ts'
 // The console alone (light): the wallet itself (WalletConnect's clients) loads while the services start.
 import { localSocialEnv } from '../packages/devnet/src/oidcEnv.ts'
 import { attachWcWalletConsole, wcWalletAccount } from '../packages/devnet/src/wcWalletConsole.ts'
@@ -104,6 +105,10 @@ const serverStarted = supervisor.start(
     SMTP_URL: smtpUrl,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     ...(realSocial ? {} : localSocialEnv(`http://127.0.0.1:${oidcPort}`)),
+    // Farcaster's logins: the ID registry the devnet puts on chain A, and the server's own relay, whose key the
+    // test Farcaster client below knows.
+    LATCH_FARCASTER_RPC_URL: rpcA,
+    LATCH_FARCASTER_RELAY_KEY: devFarcasterRelayKey,
   }),
 )
 const demoStarted = supervisor.start(service('demo', [root('scripts/demo.mjs')], /^demo: (\S+)/))
@@ -117,7 +122,24 @@ const walletStarted = relayStarted.then(async (relay) => {
     accountIndex: wcAccount,
     chains: { 31337: rpcA, 31338: rpcB },
   })
-  const wcConsole = attachWcWalletConsole(wallet, { input: process.stdin })
+  // A pasted farcaster:// URI signs in as @alice, a test Farcaster user on chain A (registered on first use).
+  const alice = serverStarted.then(async (server) => {
+    const { createFarcasterClient } = await import('../packages/devnet/src/farcasterClient.ts')
+    return createFarcasterClient({
+      relay: `${server.url}/farcaster`,
+      relayKey: devFarcasterRelayKey,
+      rpcUrl: rpcA,
+    })
+  })
+  alice.catch(() => undefined)
+  const wcConsole = attachWcWalletConsole(wallet, {
+    input: process.stdin,
+    farcaster: async (uri) => {
+      const client = await alice
+      await client.approve(uri)
+      return `approved the Farcaster sign-in as @${client.username} (fid ${client.fid})`
+    },
+  })
   stopWallet = async () => {
     wcConsole.close()
     await wallet.stop()
@@ -163,7 +185,8 @@ try {
   const wallet = await walletStarted
   console.log(
     `WalletConnect test wallet ${wallet.address} (account ${wcAccount}): paste a wc: URI here to pair ` +
-      '(WalletConnect → Copy link in the modal); `reject`, `approve`, `disconnect`.\n',
+      '(WalletConnect → Copy link in the modal); `reject`, `approve`, `disconnect`. Paste a farcaster:// URI ' +
+      '(Farcaster → Copy link) to sign in as the test Farcaster user @alice.\n',
   )
 } catch (error) {
   // The services run on without it.
