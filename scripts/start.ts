@@ -57,7 +57,10 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal
 process.on('uncaughtException', (error) => console.error('npm start:', error))
 process.on('unhandledRejection', (error) => console.error('npm start:', error))
 
-// The embedded wallet's page, which the server serves on the frame origin: built first (about a second).
+// The embedded wallet's page, which the server serves on the frame origin: built first (about a second). Vite's
+// build sets NODE_ENV=production in this process when it is unset, which the services would inherit (the server then
+// asks for production's settings): it is put back as it was.
+const nodeEnv = process.env.NODE_ENV
 await import('vite').then(({ build }) =>
   build({
     root: root('packages/frame'),
@@ -65,6 +68,8 @@ await import('vite').then(({ build }) =>
     logLevel: 'warn',
   }),
 )
+if (nodeEnv === undefined) delete process.env.NODE_ENV
+else process.env.NODE_ENV = nodeEnv
 
 // Every service starts at once; the server's indexer waits for the chains by itself.
 const chainsStarted = supervisor.start(
