@@ -54,6 +54,7 @@ export {
 export { logInAtLocalIssuer } from './oidcLogin.ts'
 export { fundOnrampPayer, onrampPayer, onrampPayerFunds, onrampPayerKey } from './onrampPayer.ts'
 export { deploySmartWalletFactory, type SmartWalletFactory } from './smartWallet.ts'
+export { localTelegramBotToken, signTelegramLogin, telegramUserOf } from './telegramLogin.ts'
 export {
   type DeployedToken,
   mintedUnitsPerAccount,

@@ -2,6 +2,7 @@
 // the secret `latch-<name>-secret` (development only), its callbacks on the frame's origin. No import of
 // oidc-provider here: `npm start` reads it before the issuers start.
 import type { LocalIssuerName, LocalOidcClient } from './oidcIssuers.ts'
+import { localTelegramBotToken } from './telegramLogin.ts'
 
 /**
  * The issuers `npm start` and the e2e fixtures run: Google and Apple as OpenID providers, the OAuth 2 only shapes of
@@ -25,7 +26,7 @@ export const localIssuerClient = (name: LocalIssuerName, frameUrl: string): Loca
 
 /**
  * The server's environment for the issuers at `issuersUrl`: `LATCH_OAUTH_<NAME>_CLIENT_ID`, `_CLIENT_SECRET` and
- * `_URL` for each.
+ * `_URL` for each, and Telegram's stand-in (`TELEGRAM_BOT_TOKEN`, `LATCH_TELEGRAM_URL`).
  *
  * @example
  * localSocialEnv('http://127.0.0.1:8790').LATCH_OAUTH_GOOGLE_URL // 'http://127.0.0.1:8790/google'
@@ -38,5 +39,8 @@ export function localSocialEnv(issuersUrl: string): Record<string, string> {
     env[`${prefix}_CLIENT_SECRET`] = `latch-${name}-secret`
     env[`${prefix}_URL`] = `${issuersUrl.replace(/\/+$/, '')}/${name}`
   }
+  // Telegram's login page's stand-in, with the devnet's test bot.
+  env.TELEGRAM_BOT_TOKEN = localTelegramBotToken
+  env.LATCH_TELEGRAM_URL = `${issuersUrl.replace(/\/+$/, '')}/telegram`
   return env
 }

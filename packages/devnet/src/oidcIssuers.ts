@@ -7,6 +7,7 @@ import { createHash, generateKeyPair, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { promisify } from 'node:util'
+import { localTelegramBotToken, serveTelegramLogin } from './telegramLogin.ts'
 
 export type LocalIssuerName = 'google' | 'apple' | 'discord' | 'github' | 'x' | 'facebook'
 
@@ -30,6 +31,8 @@ export interface StartOidcIssuersOptions {
   issuers?: readonly LocalIssuerName[]
   /** Told of the issuers' server errors (which are answered with a 500 and otherwise not printed). */
   onError?: (error: unknown) => void
+  /** The bot whose answers the Telegram login stand-in (under `/telegram`) signs; default the devnet's test bot. */
+  telegramBotToken?: string
 }
 
 export interface OidcIssuers {
@@ -170,7 +173,7 @@ export async function startOidcIssuers(options: StartOidcIssuersOptions): Promis
     provider.on('error', reportError)
   }
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    route(mounted, req, res).catch((error: unknown) => {
+    route(mounted, req, res, options.telegramBotToken ?? localTelegramBotToken).catch((error: unknown) => {
       // The login form's submission after its interaction expired, say: the browser's error, not the server's.
       if (error instanceof errors.OIDCProviderError && error.expose) {
         return sendJson(res, error.statusCode, {
@@ -205,9 +208,15 @@ interface MountedIssuer {
   logins: Map<string, string>
 }
 
-async function route(mounted: Map<string, MountedIssuer>, req: IncomingMessage, res: ServerResponse) {
+async function route(
+  mounted: Map<string, MountedIssuer>,
+  req: IncomingMessage,
+  res: ServerResponse,
+  telegramBotToken: string,
+) {
   const requestUrl = new URL(req.url ?? '/', 'http://issuer.invalid')
   const [, first = '', ...rest] = requestUrl.pathname.split('/')
+  if (first === 'telegram') return serveTelegramLogin(`/${rest.join('/')}`, req, res, telegramBotToken)
   const issuer = mounted.get(first)
   if (!issuer) return sendJson(res, 404, { error: 'not_found' })
   const path = `/${rest.join('/')}`

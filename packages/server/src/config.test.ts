@@ -264,3 +264,21 @@ test('LATCH_FARCASTER_*: the ID registry’s chain offers Farcaster; the relay e
     readConfig({ LATCH_FARCASTER_RPC_URL: 'http://x', LATCH_FARCASTER_RELAY_KEY: 'short' }),
   ).toThrow('LATCH_FARCASTER_RELAY_KEY must be at least 16 characters')
 })
+
+test('TELEGRAM_BOT_TOKEN offers Telegram logins; LATCH_TELEGRAM_URL a stand-in of its login page', () => {
+  const token = '7000000001:latch-devnet-test-bot-secret-0123456789'
+  expect(readConfig({ TELEGRAM_BOT_TOKEN: token }).frame?.telegram).toEqual({
+    botToken: token,
+    url: 'https://oauth.telegram.org',
+  })
+  expect(
+    readConfig({ TELEGRAM_BOT_TOKEN: token, LATCH_TELEGRAM_URL: 'http://127.0.0.1:8790/telegram' }).frame
+      ?.telegram?.url,
+  ).toBe('http://127.0.0.1:8790/telegram')
+  expect(() => readConfig({ TELEGRAM_BOT_TOKEN: 'not-a-token' })).toThrow(
+    'TELEGRAM_BOT_TOKEN must be a bot token as BotFather gives it (<bot id>:<secret>)',
+  )
+  expect(() => readConfig({ LATCH_TELEGRAM_URL: 'http://x' })).toThrow(
+    'LATCH_TELEGRAM_URL goes with TELEGRAM_BOT_TOKEN',
+  )
+})

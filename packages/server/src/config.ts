@@ -1,5 +1,6 @@
 import { readKey } from './auth/secrets.ts'
 import { socialProvidersFromEnv } from './auth/social/providers.ts'
+import { TELEGRAM_BOT_TOKEN } from './auth/telegram.ts'
 import { devnetBlockchainConfig } from './chains/defaults.ts'
 import type { OnrampConfig, SwapsConfig } from './chains/types.ts'
 import { loadConfigFile } from './configFile.ts'
@@ -79,6 +80,14 @@ export const serverVariables: readonly [name: string, meaning: string][] = [
     'a social login’s OAuth client (NAME: GOOGLE, X, DISCORD, GITHUB, APPLE, FACEBOOK); unset, it is not offered',
   ],
   ['LATCH_OAUTH_<NAME>_CLIENT_SECRET', 'that client’s secret; required with its id'],
+  [
+    'TELEGRAM_BOT_TOKEN',
+    'the Telegram bot (BotFather’s token) Telegram logins go through; unset, Telegram is not offered',
+  ],
+  [
+    'LATCH_TELEGRAM_URL',
+    'a stand-in of Telegram’s login page (the devnet’s), default https://oauth.telegram.org',
+  ],
   [
     'LATCH_FARCASTER_RPC_URL',
     'an OP Mainnet RPC URL (Farcaster’s ID registry): with it, Farcaster logins are offered and the relay is served',
@@ -334,6 +343,13 @@ function readFrame(env: NodeJS.ProcessEnv, host: string | undefined): FrameOptio
   if (env.MAIL_FROM) frame.mailFrom = env.MAIL_FROM
   const social = socialProvidersFromEnv(env)
   if (social.length) frame.social = social
+  if (env.TELEGRAM_BOT_TOKEN) {
+    if (!TELEGRAM_BOT_TOKEN.test(env.TELEGRAM_BOT_TOKEN))
+      throw new Error('TELEGRAM_BOT_TOKEN must be a bot token as BotFather gives it (<bot id>:<secret>)')
+    const url = env.LATCH_TELEGRAM_URL ?? 'https://oauth.telegram.org'
+    if (!/^https?:\/\/[^\s]+$/.test(url)) throw new Error('LATCH_TELEGRAM_URL must be an http(s) URL')
+    frame.telegram = { botToken: env.TELEGRAM_BOT_TOKEN, url }
+  } else if (env.LATCH_TELEGRAM_URL) throw new Error('LATCH_TELEGRAM_URL goes with TELEGRAM_BOT_TOKEN')
   if (Boolean(env.LATCH_KEK) !== Boolean(env.LATCH_RECOVERY_KEK))
     throw new Error('LATCH_KEK and LATCH_RECOVERY_KEK go together: give both or neither')
   if (env.LATCH_KEK && env.LATCH_RECOVERY_KEK) {
@@ -354,6 +370,8 @@ function readFrame(env: NodeJS.ProcessEnv, host: string | undefined): FrameOptio
       )
     frame.allowedHosts = [new URL(frame.publicUrl).host]
     // A stand-in's e-mails join accounts: in production only over https.
+    if (frame.telegram?.url.startsWith('http://'))
+      throw new Error('LATCH_TELEGRAM_URL must be https when NODE_ENV is production')
     const plain = frame.social?.find((setup) => setup.url?.startsWith('http://'))
     if (plain)
       throw new Error(

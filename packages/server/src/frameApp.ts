@@ -9,6 +9,7 @@ import { type FarcasterRoutesOptions, farcasterRoutes } from './routes/farcaster
 import { type FrameChain, frameRoutes } from './routes/frame.ts'
 import { healthRoutes } from './routes/health.ts'
 import { socialRoutes } from './routes/social.ts'
+import { telegramRoutes } from './routes/telegram.ts'
 import type { Storage } from './storage/types.ts'
 
 export interface CreateFrameAppOptions
@@ -26,6 +27,8 @@ export interface CreateFrameAppOptions
   social?: readonly SocialProviderSetup[]
   /** The HTTP client to the social providers (tests put a hostile provider in the middle). */
   socialFetch?: typeof fetch
+  /** Telegram logins: the bot's token and Telegram's login page's origin; default off. */
+  telegram?: { botToken: string; url: string }
   /** Sign In With Farcaster: the ID registry its answers are checked on and the relay its channels are on; default off. */
   farcaster?: Pick<FarcasterRoutesOptions, 'registry' | 'relayUrl'>
   /** The clock (tests). */
@@ -54,7 +57,7 @@ const FORM_BODY_LIMIT = 2048
 
 /**
  * The embedded wallet's origin: the frame's page (`routes/frame.ts`), the e-mail login API (`routes/auth.ts`), the
- * social logins (`routes/social.ts`, `routes/farcaster.ts`) and `/health`, on a listener of its own
+ * social logins (`routes/social.ts`, `routes/farcaster.ts`, `routes/telegram.ts`) and `/health`, on a listener of its own
  * so that the frame it serves is a different origin from every dapp and from the public API. It sends no CORS
  * headers: only pages of its own origin (the frame) can read its answers.
  *
@@ -90,6 +93,14 @@ export async function createFrameApp(options: CreateFrameAppOptions): Promise<La
     ...(options.socialFetch ? { fetch: options.socialFetch } : {}),
     ...(options.now ? { now: options.now } : {}),
   })
+  if (options.telegram)
+    await app.register(telegramRoutes, {
+      storage: options.storage,
+      botToken: options.telegram.botToken,
+      telegramUrl: options.telegram.url,
+      baseUrl: options.publicUrl,
+      ...(options.now ? { now: options.now } : {}),
+    })
   if (options.farcaster)
     await app.register(farcasterRoutes, {
       ...options.farcaster,

@@ -86,6 +86,8 @@ export interface FrameOptions {
   frameAssets?: string
   /** The social logins offered (each provider's OAuth client); default none. */
   social?: readonly SocialProviderSetup[]
+  /** Telegram logins: the bot's token and Telegram's login page (a stand-in's in development); default off. */
+  telegram?: { botToken: string; url: string }
 }
 
 export interface LatchServer {
@@ -143,6 +145,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Lat
         ? [
             ...(options.frame.social?.map((setup) => setup.provider) ?? []),
             ...(farcaster ? ['farcaster'] : []),
+            ...(options.frame.telegram ? ['telegram'] : []),
           ]
         : [],
       ...(farcaster && !farcaster.relayUrl
@@ -221,6 +224,7 @@ async function startFrame(
     // Only what is meant to be public: a chain without a publicRpcUrl is not served by the frame.
     ...(frame.frameAssets ? { frameAssets: frame.frameAssets } : {}),
     ...(frame.social ? { social: frame.social } : {}),
+    ...(frame.telegram ? { telegram: frame.telegram } : {}),
     ...logins,
     chains: blockchain.chains.flatMap(({ chainId, name, publicRpcUrl, nativeCurrency }) =>
       publicRpcUrl ? [{ chainId, name, rpcUrl: publicRpcUrl, nativeCurrency }] : [],

@@ -393,8 +393,11 @@ export const authSocialLogins = pgTable(
     /** sha-256 of the `state` parameter, hex: the callback finds its login by it. */
     stateHash: text('state_hash').notNull().unique(),
     nonce: text('nonce').notNull(),
+    /** PKCE's code verifier; for a Farcaster login, its relay channel's token (the server reads the answer with it). */
     codeVerifier: text('code_verifier').notNull(),
     deviceHash: text('device_hash').notNull(),
+    /** A Telegram login's way back: the page the visitor left for Telegram (a top-level redirect, not a popup). */
+    returnTo: text('return_to'),
     /** 'started': at the provider; 'called-back': the callback took it; 'done': the frame has its session. */
     status: text('status', { enum: ['started', 'called-back', 'done'] }).notNull(),
     accountId: text('account_id').references(() => authAccounts.id, { onDelete: 'cascade' }),

@@ -10,6 +10,8 @@ export interface SocialLogin {
   nonce: string
   codeVerifier: string
   deviceHash: string
+  /** Telegram's: the page to go back to. */
+  returnTo: string | null
   status: 'started' | 'called-back' | 'done'
   accountId: string | null
   subject: string | null
@@ -36,8 +38,9 @@ export interface SocialStore {
    * per device, so concurrent starts cannot pass it together).
    */
   startLogin(
-    login: Omit<SocialLogin, 'status' | 'accountId' | 'subject' | 'proofHash' | 'failure'> & {
+    login: Omit<SocialLogin, 'status' | 'accountId' | 'subject' | 'proofHash' | 'failure' | 'returnTo'> & {
       stateHash: string
+      returnTo?: string
     },
     quota: { since: Date; max: number },
   ): Promise<'started' | 'quota'>
@@ -79,6 +82,7 @@ const loginColumns = {
   nonce: authSocialLogins.nonce,
   codeVerifier: authSocialLogins.codeVerifier,
   deviceHash: authSocialLogins.deviceHash,
+  returnTo: authSocialLogins.returnTo,
   status: authSocialLogins.status,
   accountId: authSocialLogins.accountId,
   subject: authSocialLogins.subject,
