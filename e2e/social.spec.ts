@@ -168,7 +168,14 @@ test('inside Telegram’s in-app browser on Android, X and Facebook are not offe
           .getByRole('button')
           .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? b.textContent)),
       )
-      .toEqual(['Google', 'Discord', 'Farcaster', 'Log in with GitHub', 'Log in with Apple'])
+      .toEqual([
+        'Google',
+        'Discord',
+        'Farcaster',
+        'Log in with GitHub',
+        'Log in with Apple',
+        'Log in with Telegram',
+      ])
   } finally {
     await telegram.close()
   }

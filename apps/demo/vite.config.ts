@@ -17,7 +17,14 @@ export default defineConfig({
     // Keep each lazy view in its own chunk; never inline chunks as data: URLs (strict CSP).
     assetsInlineLimit: 0,
     modulePreload: { polyfill: false },
-    rollupOptions: { output: { chunkFileNames: 'assets/[name]-[hash:6].js' } },
+    // Six characters of hash for every file, stylesheets too: the entry lists the lazy chunks' files to preload, and
+    // each name is paid for by every page (an 8-character hash is random bytes gzip cannot shrink).
+    rollupOptions: {
+      output: {
+        chunkFileNames: 'assets/[name]-[hash:6].js',
+        assetFileNames: 'assets/[name]-[hash:6][extname]',
+      },
+    },
   },
   server: { host: '127.0.0.1', port: Number(process.env.DEMO_PORT ?? 5173), strictPort: true },
   preview: {

@@ -6,6 +6,7 @@ import {
   localIssuerClient,
   localIssuerNames,
   localSocialEnv,
+  localTelegramBotToken,
   type MailCatcher,
   type OidcIssuers,
   startDevnet,
@@ -183,6 +184,8 @@ export const test = base.extend<
           port: framePort,
           smtpUrl: mail.url,
           social: socialProvidersFromEnv(localSocialEnv(issuers.url)),
+          // Telegram's login page: the issuers' stand-in, signing for the devnet's test bot.
+          telegram: { botToken: localTelegramBotToken, url: `${issuers.url}/telegram` },
         },
         // Farcaster's logins read the ID registry the devnet puts on chain A; the server is their relay.
         farcaster: { rpcUrl: devnet.rpcA, relayKey: devFarcasterRelayKey },

@@ -53,8 +53,20 @@ export {
   stopFarcaster,
 } from './frame/farcaster.ts'
 export type { EmailLoginState, FrameFailure, FrameSession, FrameUser } from './frame/session.ts'
-export { connectSocial, SOCIAL_WAIT_MS, type SocialLoginState, socialLogin } from './frame/social.ts'
-export { offeredSocials, openSocialPopup, rememberedSocial, socialsFor } from './frame/socials.ts'
+export {
+  connectSocial,
+  connectTelegram,
+  SOCIAL_WAIT_MS,
+  type SocialLoginState,
+  socialLogin,
+} from './frame/social.ts'
+export {
+  type OfferedSocial,
+  offeredSocials,
+  openSocialPopup,
+  rememberedSocial,
+  socialsFor,
+} from './frame/socials.ts'
 export * from './onramp/onramp.ts'
 export * from './options/defaults.ts'
 export * from './options/resolve.ts'

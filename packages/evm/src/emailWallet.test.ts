@@ -49,6 +49,43 @@ function fakeSession(options: { signedIn?: boolean; refuse?: { code: number; mes
 const ask = (wallet: ReturnType<typeof createEmailWallet>, method: string, params?: readonly unknown[]) =>
   requestWallet(wallet.provider, { method, params, timeoutMs: 1000 })
 
+describe('the way back from Telegram’s login page', () => {
+  it('hands the frame the proof in the fragment, once, and takes it out of the address bar', async () => {
+    const replaced: string[] = []
+    vi.stubGlobal('location', {
+      hash: '#latch-telegram=3f1c0f2e-7a52-4c55-9d0e-0c3f5d1e2a10.AbC_dEf-123',
+      pathname: '/shop',
+      search: '?item=1',
+    })
+    vi.stubGlobal('history', {
+      state: null,
+      replaceState: (_: unknown, __: string, url: string) => replaced.push(url),
+    })
+    try {
+      const session = Object.assign(fakeSession(), {
+        request: vi.fn(async () => {
+          // The proof is traded before the accounts are read.
+          expect(session.account).not.toHaveBeenCalled()
+          return user
+        }),
+      })
+      const wallet = createEmailWallet(async () => session, [devnetA])
+      expect(await ask(wallet, 'eth_accounts')).toEqual([user.address])
+      expect(session.request).toHaveBeenCalledWith('completeTelegram', {
+        login: '3f1c0f2e-7a52-4c55-9d0e-0c3f5d1e2a10',
+        proof: 'AbC_dEf-123',
+      })
+      expect(replaced).toEqual(['/shop?item=1'])
+      // Without the fragment, nothing more is handed over.
+      vi.stubGlobal('location', { hash: '', pathname: '/shop', search: '?item=1' })
+      await ask(wallet, 'eth_accounts')
+      expect(session.request).toHaveBeenCalledTimes(1)
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+})
+
 describe('the embedded wallet as an EIP-1193 provider', () => {
   it('is the AUTH connector of eip155, named Email', () => {
     const wallet = createEmailWallet(async () => fakeSession(), [devnetA])

@@ -16,6 +16,19 @@ const asWalletError = (error: unknown) => {
 }
 
 /**
+ * Back from Telegram's login page (a top-level redirect; the server put `#latch-telegram=<login>.<proof>` in the
+ * page's address): the fragment leaves the address bar, and the frame trades the proof for its session, once.
+ * The page's reconnect asks for the accounts first, which is how the way back finishes the login.
+ */
+async function telegramReturn(session: FrameSession): Promise<void> {
+  const back =
+    typeof location === 'undefined' ? null : /latch-telegram=([\w-]+)\.([\w-]+)/.exec(location.hash)
+  if (!back) return
+  history.replaceState(history.state, '', location.pathname + location.search)
+  await session.request('completeTelegram', { login: back[1], proof: back[2] }).catch(() => undefined)
+}
+
+/**
  * The embedded wallet as an EIP-1193 provider for the EVM adapter: the account is the frame's; the chain is the one
  * the page chose among its networks (the frame signs for whichever it is asked); every other request goes to the
  * frame, which asks the visitor's approval for what signs or sends. Disconnecting signs out (the device keeps its
@@ -36,6 +49,7 @@ export function createEmailWallet(
     switch (method) {
       case 'eth_accounts':
       case 'eth_requestAccounts': {
+        await telegramReturn(session)
         const user = await session.account()
         if (!user?.address) throw new UnauthorizedError({ details: 'Not logged in' })
         return [user.address]

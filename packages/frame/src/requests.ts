@@ -148,6 +148,8 @@ const account = chunk(() => import('./account.ts'))
 export const email = chunk(() => import('./emailLogin.ts'))
 /** The social login's wait for its popup's outcome: loaded with the first social login. */
 const social = chunk(() => import('./social.ts'))
+/** Telegram's login (a redirect, not a popup) and its way back: loaded when the visitor picks Telegram, or comes back. */
+const telegram = chunk(() => import('./telegram.ts'))
 /** Sign In With Farcaster's code and wait: loaded with the first Farcaster login. */
 const farcaster = chunk(() => import('./farcaster.ts'))
 
@@ -232,6 +234,9 @@ async function handle(method: FrameRequest['method'], params: unknown, page: Pag
     case 'cancelSocial':
       // A social login, in its own chunk: the provider's address for the page's popup, then the popup's outcome.
       return (await social.load()).socialRequest(method, params, { api, signIn })
+    case 'connectTelegram':
+    case 'completeTelegram':
+      return (await telegram.load()).telegramRequest(method, params, { api, signIn, origin: page.origin })
     case 'connectFarcaster':
     case 'completeFarcaster':
     case 'cancelFarcaster':

@@ -27,7 +27,8 @@ export interface FrameConnect {
  * the provider's address for the popup the page opened, `completeSocial` waits for the popup's outcome, which reaches
  * the frame alone, and `cancelSocial` gives it up (the popup closed, or 45 s passed); `connectFarcaster` answers a
  * Farcaster code (a `farcaster://connect` URI), `completeFarcaster` waits for the visitor's Farcaster app to answer
- * it, `cancelFarcaster` gives it up;
+ * it, `cancelFarcaster` gives it up; `connectTelegram` answers Telegram's login page for the page to go to (Telegram allows
+ * no popup), and `completeTelegram` trades the proof the way back carried for the session;
  * `unlockRecovery` and `setRecoveryPassphrase` take the recovery passphrase in the frame's own form, shown as an
  * approval is).
  * The frame answers a method it does not serve with code 4200.
@@ -43,6 +44,8 @@ export type FrameMethod =
   | 'connectFarcaster'
   | 'completeFarcaster'
   | 'cancelFarcaster'
+  | 'connectTelegram'
+  | 'completeTelegram'
   | 'getUser'
   | 'signOut'
   | 'isConnected'

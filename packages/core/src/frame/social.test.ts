@@ -1,9 +1,9 @@
 import { describe, expect, test, vi } from 'vitest'
 import { createMemoryStorage } from '../../test/fakeAdapter.ts'
 import { allSocials } from '../options/defaults.ts'
-import { storageKeys } from '../persistence/recent.ts'
+import { getStoredConnections, storageKeys } from '../persistence/recent.ts'
 import type { FrameSession, FrameUser } from './session.ts'
-import { connectSocial, SOCIAL_WAIT_MS, socialLogin } from './social.ts'
+import { connectSocial, connectTelegram, SOCIAL_WAIT_MS, socialLogin } from './social.ts'
 import { offeredSocials, rememberedSocial, SOCIAL_PROVIDER_KEY, socialsFor } from './socials.ts'
 
 const android =
@@ -195,6 +195,53 @@ describe('connectSocial', () => {
   })
 })
 
+describe('connectTelegram', () => {
+  test('asks the frame for a login back to this page, stores the embedded wallet as the connection, then goes', async () => {
+    vi.stubGlobal('location', { href: 'https://dapp.example/shop?item=1' })
+    try {
+      const { session, asked } = fakeSession(async () => ({
+        url: 'https://oauth.telegram.test/auth?bot_id=7',
+      }))
+      const storage = createMemoryStorage({
+        [storageKeys.connections]: JSON.stringify({ solana: 'phantom' }),
+      })
+      const went: string[] = []
+      await connectTelegram(session, 'latch-email', storage, (url) => went.push(url))
+      expect(asked).toEqual([['connectTelegram', { returnTo: 'https://dapp.example/shop?item=1' }]])
+      expect(went).toEqual(['https://oauth.telegram.test/auth?bot_id=7'])
+      // The way back reconnects the embedded wallet (the reconnect reads these very keys), the other chains' too.
+      expect(getStoredConnections(storage)).toEqual({ solana: 'phantom', eip155: 'latch-email' })
+      expect(rememberedSocial(storage)).toBe('telegram')
+      expect(socialLogin(session).getState()).toMatchObject({ provider: 'telegram', status: 'leaving' })
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+
+  test('a refusal stays on the page, failed in words; nothing is stored', async () => {
+    vi.stubGlobal('location', { href: 'https://dapp.example/' })
+    try {
+      const { session } = fakeSession(async () => {
+        throw Object.assign(new Error('x'), {
+          shortMessage: 'returnTo must be a page of the app',
+          code: -32602,
+        })
+      })
+      const storage = createMemoryStorage()
+      const went: string[] = []
+      await connectTelegram(session, 'latch-email', storage, (url) => went.push(url))
+      expect(went).toEqual([])
+      expect(getStoredConnections(storage)).toEqual({})
+      expect(socialLogin(session).getState()).toMatchObject({
+        status: 'failed',
+        error: { message: 'returnTo must be a page of the app', code: -32602 },
+      })
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+})
+
 describe('offeredSocials', () => {
   test('the app’s socials the server has a client for, asked once per client; the app’s list without an answer', async () => {
     const fetch = vi.fn(async (_url: URL | string) =>
@@ -212,6 +259,22 @@ describe('offeredSocials', () => {
       const other = { apiUrl: 'http://api.test', socials: ['x'] as const }
       expect(await offeredSocials(other)).toEqual(['x'])
       expect(await offeredSocials({ apiUrl: undefined, socials: ['apple'] })).toEqual(['apple'])
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+
+  test('Telegram comes last when the deployment has its bot, unless the app shows no social logins', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ providers: ['google', 'telegram'] })),
+    )
+    try {
+      expect(await offeredSocials({ apiUrl: 'http://api.test', socials: ['x', 'google'] })).toEqual([
+        'google',
+        'telegram',
+      ])
+      expect(await offeredSocials({ apiUrl: 'http://api.test', socials: [] })).toEqual([])
     } finally {
       vi.unstubAllGlobals()
     }

@@ -10,8 +10,11 @@ import type { FrameFailure, FrameSession, FrameUser } from './session.ts'
 export interface SocialLoginState {
   /** The provider of the login in progress or last tried. */
   provider: string | undefined
-  /** 'popup': waiting for the visitor in the provider's popup; 'cancelled': the visitor closed it. */
-  status: 'idle' | 'popup' | 'cancelled' | 'failed'
+  /**
+   * 'popup': waiting for the visitor in the provider's popup; 'cancelled': the visitor closed it; 'leaving': the page
+   * is going to Telegram's login page (Telegram allows no popup).
+   */
+  status: 'idle' | 'popup' | 'leaving' | 'cancelled' | 'failed'
   /** Why it failed (`reason` 'timeout' when 45 s passed without an answer). */
   error: FrameFailure | undefined
 }
@@ -21,6 +24,9 @@ export interface SocialLoginState {
  * the entry's keys nor the social row's (socials.ts; a test holds the three equal). Disconnect removes it.
  */
 const SOCIAL_PROVIDER_KEY = '@latch/socialProvider'
+
+/** `storageKeys.connections`, written out as SOCIAL_PROVIDER_KEY is (a test holds them equal). */
+const CONNECTIONS_KEY = '@latch/connections'
 
 /** How long a social login may take in its popup before it fails with a retry. */
 export const SOCIAL_WAIT_MS = 45_000
@@ -142,5 +148,39 @@ export async function connectSocial(
   } finally {
     clearInterval(poll)
     clearTimeout(timer)
+  }
+}
+
+/**
+ * Logs in with Telegram, which allows no popup: the frame starts a login that comes back to this page, and the page
+ * goes to Telegram's login page itself (`go`). The AUTH connector (`connectorId`) is stored as the connection first,
+ * so that on the way back the page's reconnect asks the embedded wallet, which finds the proof the server put in the
+ * page's fragment and completes the login (the EVM adapter's embedded wallet). A refusal leaves the login 'failed'.
+ *
+ * @example
+ * await connectTelegram(session, 'latch-email', client.options.storage)
+ */
+export async function connectTelegram(
+  session: FrameSession,
+  connectorId: string,
+  storage?: KeyValueStorage,
+  go: (url: string) => void = (url) => location.assign(url),
+): Promise<void> {
+  const login = loginOf(session)
+  const mine = ++login.latest
+  login.store.setState({ provider: 'telegram', status: 'leaving', error: undefined })
+  try {
+    const { url } = await session.request<{ url: string }>('connectTelegram', { returnTo: location.href })
+    if (mine !== login.latest) return
+    try {
+      const stored = JSON.parse(storage?.getItem(CONNECTIONS_KEY) ?? '{}') as Record<string, string>
+      storage?.setItem(CONNECTIONS_KEY, JSON.stringify({ ...stored, eip155: connectorId }))
+      storage?.setItem(SOCIAL_PROVIDER_KEY, JSON.stringify('telegram'))
+    } catch {
+      // Quota or privacy mode: the way back then reconnects nothing, and the visitor connects again.
+    }
+    go(url)
+  } catch (error) {
+    if (mine === login.latest) login.store.setState({ status: 'failed', error: failureOf(error) })
   }
 }

@@ -9,6 +9,12 @@ import type { KeyValueStorage, ResolvedOptions, Social } from '../options/types.
 export const SOCIAL_PROVIDER_KEY = '@latch/socialProvider'
 
 /**
+ * A social login the row may show: the app's (`socials`, SPEC §1), and Telegram, which is offered wherever the
+ * deployment has a Telegram bot (`TELEGRAM_BOT_TOKEN`) and the app shows social logins at all.
+ */
+export type OfferedSocial = Social | 'telegram'
+
+/**
  * Opens the popup a social login runs in, on the frame's loading page: call it in the click's handler itself, before
  * anything is awaited. Null when the browser blocked it.
  *
@@ -42,14 +48,15 @@ const offers = new WeakMap<object, Promise<readonly string[] | undefined>>()
 
 /**
  * The socials of `options.socials` the deployment has a client for (`GET /v1/auth/socials` on `apiUrl`): those
- * without are not offered. Without an API, or when it does not answer, the app's list as it is.
+ * without are not offered; Telegram after them when the deployment has its bot. Without an API, or when it does not
+ * answer, the app's list as it is.
  *
  * @example
  * await offeredSocials(client.options) // ['google', 'github']
  */
 export async function offeredSocials(
   options: Pick<ResolvedOptions, 'apiUrl' | 'socials'>,
-): Promise<readonly Social[]> {
+): Promise<readonly OfferedSocial[]> {
   const { apiUrl, socials } = options
   if (!apiUrl) return socials
   let offer = offers.get(options)
@@ -68,7 +75,9 @@ export async function offeredSocials(
     })
   }
   const providers = await offer
-  return providers ? socials.filter((social) => providers.includes(social)) : socials
+  if (!providers) return socials
+  const offered: OfferedSocial[] = socials.filter((social) => providers.includes(social))
+  return socials.length && providers.includes('telegram') ? [...offered, 'telegram'] : offered
 }
 
 /**
@@ -80,13 +89,13 @@ export async function offeredSocials(
  * // ['google', 'github']
  */
 export function socialsFor(
-  socials: readonly Social[],
+  socials: readonly OfferedSocial[],
   browser: { userAgent: string; telegram?: boolean },
   first?: string,
-): Social[] {
+): OfferedSocial[] {
   const ua = browser.userAgent
   const telegram = browser.telegram || /Telegram/i.test(ua)
-  const removed: readonly Social[] = !telegram
+  const removed: readonly OfferedSocial[] = !telegram
     ? []
     : /Android/i.test(ua)
       ? ['facebook', 'x']

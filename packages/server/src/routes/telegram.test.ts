@@ -98,7 +98,7 @@ describe('a Telegram login', () => {
     const again = await start(device)
     const second = await callback({
       state: again.state,
-      data: telegramUser({ id: user.id, auth_date: seconds() }),
+      data: telegramUser({ id: user.id ?? '', auth_date: seconds() }),
     })
     const [, proof2] = new URL((second.json() as { redirect: string }).redirect).hash.split('.')
     const same = await complete(again.login, device, proof2 ?? '')

@@ -1,4 +1,11 @@
-import { connectSocial, createStore, type LatchClient, type SocialLoginState, socialLogin } from '@latch/core'
+import {
+  connectSocial,
+  connectTelegram,
+  createStore,
+  type LatchClient,
+  type SocialLoginState,
+  socialLogin,
+} from '@latch/core'
 import type { ReactNode } from 'react'
 import { useAsync } from '../../async.tsx'
 import { useLatchClient } from '../../context.ts'
@@ -9,9 +16,12 @@ import { Spinner } from '../../modal/Spinner.tsx'
 // through the frame, and ConnectingSocial, which the row shows with its provider's mark and title. Nothing here
 // imports the row's chunk: a part it shared would make that chunk name its exports, and the entry pay for it.
 
-/** Connects the account the frame has signed in (the AUTH connector's); its failure shows in ConnectingSocial. */
+/** The embedded wallet's connector (AUTH). */
+const embedded = (client: LatchClient) => client.connectors.getState().list.find((c) => c.type === 'AUTH')
+
+/** Connects the account the frame has signed in; its failure shows in ConnectingSocial. */
 function connectAccount(client: LatchClient) {
-  const connector = client.connectors.getState().list.find((c) => c.type === 'AUTH')
+  const connector = embedded(client)
   if (connector) client.connect(connector.id).catch(() => undefined)
 }
 
@@ -28,6 +38,9 @@ export function run(
   client.frame?.().then(
     async (session) => {
       session.prepare(root)
+      // Telegram: the page goes to its login page; the way back reconnects the embedded wallet, which completes it.
+      if (provider === 'telegram')
+        return connectTelegram(session, embedded(client)?.id ?? '', client.options.storage)
       if (await connectSocial(session, provider, popup, client.options.storage)) connectAccount(client)
     },
     () => {
@@ -82,6 +95,8 @@ export default function ConnectingSocial({ title, mark, retry }: ConnectingSocia
             Try again
           </button>
         </>
+      ) : login.status === 'leaving' ? (
+        <Spinner label={`Going to ${title}…`} />
       ) : login.status === 'popup' || !session ? (
         <Spinner label="Continue in the login window" />
       ) : (

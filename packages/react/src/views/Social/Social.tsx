@@ -1,10 +1,10 @@
 import {
   type LatchClient,
   lazy,
+  type OfferedSocial,
   offeredSocials,
   openSocialPopup,
   rememberedSocial,
-  type Social,
   socialsFor,
 } from '@latch/core'
 import { useEffect, useState } from 'react'
@@ -32,6 +32,7 @@ const providers: Record<string, [title: string, mark: string]> = {
   github: ['GitHub', 'GH'],
   apple: ['Apple', 'A'],
   facebook: ['Facebook', 'F'],
+  telegram: ['Telegram', 'TG'],
 }
 const titleOf = (provider: string | undefined) => providers[provider ?? '']?.[0] ?? provider ?? ''
 
@@ -57,7 +58,8 @@ const connecting = lazy(() => import('./ConnectingSocial.tsx'))
  * then ConnectingSocial follows the login, which runs once its chunk is in.
  */
 function logIn(client: LatchClient, provider: string, root: HTMLElement | undefined) {
-  const popup = openSocialPopup(client.options.frameUrl ?? '')
+  // Telegram allows no popup: the page itself goes to its login page.
+  const popup = provider === 'telegram' ? null : openSocialPopup(client.options.frameUrl ?? '')
   const { router } = client
   const data = { social: provider, title: titleOf(provider) }
   if (router.store.getState().view === 'ConnectingSocial') router.replace('ConnectingSocial', data)
@@ -80,7 +82,7 @@ const modalOf = (element: Element | null) => element?.closest<HTMLElement>('.lat
 function SocialRow() {
   const client = useLatchClient()
   const [more, setMore] = useState(false)
-  const [list, setList] = useState<Social[]>()
+  const [list, setList] = useState<OfferedSocial[]>()
   useEffect(() => {
     let live = true
     offeredSocials(client.options).then((offered) => {
@@ -97,7 +99,7 @@ function SocialRow() {
       live = false
     }
   }, [client])
-  const button = (provider: Social, named: boolean) => (
+  const button = (provider: OfferedSocial, named: boolean) => (
     <button
       key={provider}
       type="button"
