@@ -34,8 +34,10 @@ export async function telegramRequest(
         code: -32602,
         message: 'returnTo must be a page of the app that opened the wallet',
       })
+    // The server sends the proof back only to a page of this frame's project (its URL names it).
+    const projectId = new URLSearchParams(location.search).get('projectId') ?? ''
     const { url } = await context.api<{ login: string; url: string }>('/v1/auth/telegram/start', {
-      body: { device: await deviceSecret(), returnTo },
+      body: { device: await deviceSecret(), returnTo, projectId },
     })
     return { url }
   }

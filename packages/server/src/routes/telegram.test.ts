@@ -28,6 +28,12 @@ beforeAll(async () => {
     now: () => new Date(Date.now() + clock),
     rateLimits: false,
   })
+  await storage.upsertProject({
+    id: 'shop',
+    name: 'Shop',
+    allowedOrigins: ['https://dapp.example'],
+    analyticsEnabled: false,
+  })
 })
 afterAll(async () => {
   await app?.close()
@@ -53,7 +59,7 @@ async function start(device: string, returnTo = `${APP_PAGE}#section`) {
   const response = await app.inject({
     method: 'POST',
     url: '/v1/auth/telegram/start',
-    payload: { device, returnTo },
+    payload: { device, returnTo, projectId: 'shop' },
   })
   expect(response.statusCode).toBe(200)
   const { login, url } = response.json() as { login: string; url: string }
@@ -165,9 +171,33 @@ describe('a Telegram login', () => {
     const bad = await app.inject({
       method: 'POST',
       url: '/v1/auth/telegram/start',
-      payload: { device: newDevice(), returnTo: 'javascript:alert(1)' },
+      payload: { device: newDevice(), returnTo: 'javascript:alert(1)', projectId: 'shop' },
     })
     expect(bad.statusCode).toBe(400)
     expect(bad.json().error).toMatch(/returnTo/)
+  })
+
+  test('the way back is a page of the project’s allowed origins, or no login starts', async () => {
+    for (const [returnTo, projectId] of [
+      ['https://evil.example/steal', 'shop'],
+      ['https://dapp.example.evil.example/', 'shop'],
+    ]) {
+      const refused = await app.inject({
+        method: 'POST',
+        url: '/v1/auth/telegram/start',
+        payload: { device: newDevice(), returnTo, projectId },
+      })
+      expect(refused.statusCode, returnTo).toBe(400)
+      expect(refused.json()).toEqual({
+        error: 'returnTo must be a page of one of the project’s allowed origins',
+        field: 'returnTo',
+      })
+    }
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/v1/auth/telegram/start',
+      payload: { device: newDevice(), returnTo: 'https://dapp.example/', projectId: 'no-such-project' },
+    })
+    expect(unknown.json()).toEqual({ error: 'Unknown project no-such-project', field: 'projectId' })
   })
 })

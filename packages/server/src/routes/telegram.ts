@@ -3,7 +3,8 @@ import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { botIdOf, TelegramRefusal, verifyTelegramLogin } from '../auth/telegram.ts'
-import { errorBody } from '../schemas.ts'
+import { isOriginAllowed } from '../cors.ts'
+import { errorBody, label } from '../schemas.ts'
 import type { Storage } from '../storage/types.ts'
 import { sha256Hex } from '../tokens.ts'
 import { MAX_SOCIAL_LOGINS_PER_HOUR } from './social.ts'
@@ -127,11 +128,23 @@ export const telegramRoutes: FastifyPluginAsyncZod<TelegramRoutesOptions> = asyn
       schema: {
         summary: 'Start a Telegram login: the address of Telegram’s login page, for the page itself to go to',
         tags: ['auth'],
-        body: z.object({ device, returnTo }),
+        body: z.object({ device, returnTo, projectId: label('projectId', 100) }),
         response: { 200: z.object({ login: z.string(), url: z.string() }), 400: errorBody, 429: errorBody },
       },
     },
     async (request, reply) => {
+      // The way back carries the login's proof: only to a page of the frame's project. A page of any other origin
+      // could trade a proof of a login its owner started (on its own device) with a victim's Telegram account.
+      const project = await storage.getProject(request.body.projectId)
+      if (!project)
+        return reply
+          .code(400)
+          .send({ error: `Unknown project ${request.body.projectId}`, field: 'projectId' })
+      if (!isOriginAllowed(project.allowedOrigins, new URL(request.body.returnTo).origin))
+        return reply.code(400).send({
+          error: 'returnTo must be a page of one of the project’s allowed origins',
+          field: 'returnTo',
+        })
       const state = randomBytes(32).toString('base64url')
       const createdAt = now()
       const id = randomUUID()

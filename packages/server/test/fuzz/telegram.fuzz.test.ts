@@ -18,6 +18,12 @@ const { t, lastError } = appUnderFuzz(async () => {
     telegram: { botToken: localTelegramBotToken, url: 'http://127.0.0.1:8790/telegram' },
     rateLimits: false,
   })
+  await storage.upsertProject({
+    id: 'shop',
+    name: 'Shop',
+    allowedOrigins: ['https://dapp.example'],
+    analyticsEnabled: false,
+  })
   return {
     app,
     async close() {
@@ -33,7 +39,9 @@ test('POST /v1/auth/telegram/start: the body mutated, or random', async () => {
   const spec: RouteSpec = {
     method: 'POST',
     url: '/v1/auth/telegram/start',
-    valid: () => ({ body: { device: device(), returnTo: 'https://dapp.example/page?x=1' } }),
+    valid: () => ({
+      body: { device: device(), returnTo: 'https://dapp.example/page?x=1', projectId: 'shop' },
+    }),
   }
   const { statuses } = await fuzzRoute(t.app, spec, { numRuns: 150, lastError })
   expect(statuses[200]).toBeGreaterThan(5)
@@ -47,7 +55,7 @@ test('POST /v1/auth/telegram/callback: a live login’s state and signed data mu
       const started = await t.app.inject({
         method: 'POST',
         url: '/v1/auth/telegram/start',
-        payload: { device: device(), returnTo: 'https://dapp.example/' },
+        payload: { device: device(), returnTo: 'https://dapp.example/', projectId: 'shop' },
       })
       const telegram = new URL((started.json() as { url: string }).url)
       const state = new URL(telegram.searchParams.get('return_to') ?? '').searchParams.get('state') ?? ''
