@@ -2,7 +2,7 @@ import { codeOf, deviceLinkOf } from '@latch/devnet'
 import type { Browser, FrameLocator, Page } from '@playwright/test'
 import { createPublicClient, createTestClient, http, parseEther, verifyMessage, verifyTypedData } from 'viem'
 import { expectNoAxeViolations } from './support/axe.ts'
-import { DemoPage, expect, type LatchServer, test } from './support/fixtures.ts'
+import { type DemoPage, expect, type LatchServer, test } from './support/fixtures.ts'
 import { expectSoundLayout } from './support/layout.ts'
 
 // E-mail login through the modal, as a visitor does it: the e-mail field in Connect, the code mailed over real SMTP
@@ -268,7 +268,7 @@ async function logInOnNewDevice(
   theme: 'dark' | 'light' = 'dark',
 ) {
   const other = await browser.newContext()
-  const second = new DemoPage(await other.newPage(), demo.devnet, demo.apiUrl, demo.relayUrl, demo.frameUrl)
+  const second = await demo.inContext(other)
   await second.goto()
   if (theme === 'light') await second.page.getByRole('button', { name: 'Light theme' }).click()
   const link = await startLogin(second, server, email)

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expectNoAxeViolations } from './support/axe.ts'
-import { DemoPage, expect, test } from './support/fixtures.ts'
+import { type DemoPage, expect, test } from './support/fixtures.ts'
 import { expectSoundLayout } from './support/layout.ts'
 
 // Social logins through the modal, as a visitor does them: a click on a provider opens the popup, the worker's local
@@ -62,14 +62,7 @@ test('Google: the popup, the issuer’s login, connected; the same test user on 
 
   const other = await browser.newContext()
   try {
-    const second = new DemoPage(
-      await other.newPage(),
-      demo.devnet,
-      demo.apiUrl,
-      demo.relayUrl,
-      demo.frameUrl,
-      demo.contentSecurityPolicy,
-    )
+    const second = await demo.inContext(other)
     await second.goto()
     expect(await connectWith(second, 'Google', user)).toBe(address)
   } finally {
@@ -151,13 +144,7 @@ test('inside Telegram’s in-app browser on Android, X and Facebook are not offe
       'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36 Telegram-Android/11.4.2',
   })
   try {
-    const inside = new DemoPage(
-      await telegram.newPage(),
-      demo.devnet,
-      demo.apiUrl,
-      demo.relayUrl,
-      demo.frameUrl,
-    )
+    const inside = await demo.inContext(telegram)
     await inside.goto()
     await inside.connectButton.click()
     const row = inside.modal.getByRole('group', { name: 'Log in with' })

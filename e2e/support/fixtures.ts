@@ -25,7 +25,7 @@ import {
   startServer,
   syntheticSnapshot,
 } from '@latch/server'
-import { test as base, expect, type Page } from '@playwright/test'
+import { type BrowserContext, test as base, expect, type Page } from '@playwright/test'
 import type { Address } from 'viem'
 import {
   hostileAddress,
@@ -293,6 +293,18 @@ export class DemoPage {
     readonly frameUrl: string,
     readonly contentSecurityPolicy?: string,
   ) {}
+
+  /** The same demo (chains, server, relay, frame, policy) in a page of another browser context: another visitor. */
+  async inContext(context: BrowserContext): Promise<DemoPage> {
+    return new DemoPage(
+      await context.newPage(),
+      this.devnet,
+      this.apiUrl,
+      this.relayUrl,
+      this.frameUrl,
+      this.contentSecurityPolicy,
+    )
+  }
 
   /** The demo on the worker's chains, server and relay; `extra` (`&relay=off`, `&account=3`…) adds or overrides. */
   url(extra = '', path = '/') {

@@ -1,6 +1,7 @@
 import { createHash, createPublicKey, type JsonWebKey, randomBytes, verify } from 'node:crypto'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { type LocalIssuerName, type OidcIssuers, startOidcIssuers, testUserOf } from './oidcIssuers.ts'
+import { cookieJar } from './oidcLogin.ts'
 
 const redirectUri = 'http://127.0.0.1:9/callback'
 const clientOf = (name: LocalIssuerName) => ({
@@ -34,25 +35,6 @@ interface Discovery {
 const discover = async (name: LocalIssuerName): Promise<Discovery> =>
   (await fetch(`${issuers.issuer(name)}/.well-known/openid-configuration`)).json() as Promise<Discovery>
 
-/** A browser's cookies, enough for one host: the issuers give their cookies distinct names. */
-function cookieJar() {
-  const cookies = new Map<string, string>()
-  return {
-    async fetch(url: string, init: RequestInit = {}): Promise<Response> {
-      const cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ')
-      const response = await fetch(url, { ...init, redirect: 'manual', headers: { ...init.headers, cookie } })
-      for (const line of response.headers.getSetCookie()) {
-        const [pair = '', ...attributes] = line.split(';')
-        const [name = '', value = ''] = pair.split('=')
-        const expired = attributes.some((attribute) => /expires=thu, 01 jan 1970/i.test(attribute.trim()))
-        if (expired || value === '') cookies.delete(name)
-        else cookies.set(name, value)
-      }
-      return response
-    },
-  }
-}
-
 /**
  * Logs in through the issuer's login form, as the Latch server and a browser do, to the redirect URI's code. A
  * login form is expected for each of `logins` (typed in turn), and no other page.
@@ -64,7 +46,7 @@ async function logIn(
 ) {
   const typed = [logins].flat()
   const discovery = await discover(name)
-  const browser = cookieJar()
+  const browse = cookieJar()
   const verifier = randomBytes(32).toString('base64url')
   const state = randomBytes(8).toString('hex')
   const authorization = new URL(discovery.authorization_endpoint)
@@ -79,7 +61,7 @@ async function logIn(
     ...(options.nonce ? { nonce: options.nonce } : {}),
   }).toString()
 
-  let response = await browser.fetch(authorization.href)
+  let response = await browse(authorization.href)
   let forms = 0
   for (let step = 0; step < 10; step++) {
     const location = response.headers.get('location')
@@ -92,7 +74,7 @@ async function logIn(
       return { discovery, code, verifier }
     }
     if (location) {
-      response = await browser.fetch(new URL(location, response.url || authorization.href).href)
+      response = await browse(new URL(location, response.url || authorization.href).href)
       continue
     }
     const page = await response.text()
@@ -101,7 +83,7 @@ async function logIn(
     const login = typed[forms]
     if (login === undefined) throw new Error(`One form too many: ${page}`)
     forms += 1
-    response = await browser.fetch(action, {
+    response = await browse(action, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ prompt: 'login', login, password: 'any password' }).toString(),

@@ -2,8 +2,11 @@
 // login form (any login name, any password) to the client's redirect URI, with the cookies a browser keeps, and
 // answers that URL (the code, the state, the issuer's `iss`). Server tests log in with it where e2e uses Chromium.
 
-/** A browser's cookies, enough for one host: the issuers give their cookies distinct names. */
-function cookieJar() {
+/**
+ * A `fetch` that keeps a browser's cookies (enough for one host: the issuers give their cookies distinct names) and
+ * follows no redirect itself.
+ */
+export function cookieJar() {
   const cookies = new Map<string, string>()
   return async (url: string, init: RequestInit = {}): Promise<Response> => {
     const cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ')
