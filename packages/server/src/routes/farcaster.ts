@@ -9,7 +9,7 @@ import { errorBody } from '../schemas.ts'
 import type { Storage } from '../storage/types.ts'
 import { withTimeout } from '../timeout.ts'
 import { sha256Hex } from '../tokens.ts'
-import { MAX_SOCIAL_LOGINS_PER_HOUR } from './social.ts'
+import { socialLoginQuota } from './social.ts'
 
 export interface FarcasterRoutesOptions {
   storage: Storage
@@ -28,7 +28,6 @@ export interface FarcasterRoutesOptions {
 export const FARCASTER_LOGIN_TTL_MS = 4 * 60_000
 /** How long one call to the relay may take. */
 const RELAY_TIMEOUT_MS = 10_000
-const HOUR_MS = 60 * 60_000
 
 const device = z
   .string({ error: 'device must be a string' })
@@ -137,7 +136,7 @@ export const farcasterRoutes: FastifyPluginAsyncZod<FarcasterRoutesOptions> = as
           expiresAt,
           createdAt,
         },
-        { since: new Date(createdAt.getTime() - HOUR_MS), max: MAX_SOCIAL_LOGINS_PER_HOUR },
+        socialLoginQuota(createdAt),
       )
       if (started === 'quota')
         return reply.code(429).send({ error: 'Too many logins were started on this device; try again later' })

@@ -29,6 +29,12 @@ export const SOCIAL_LOGIN_TTL_MS = 10 * 60_000
 export const MAX_SOCIAL_LOGINS_PER_HOUR = 30
 const HOUR_MS = 60 * 60_000
 
+/** The quota of a device's logins started at `createdAt`: every kind of social login (OAuth, Farcaster, Telegram) counts. */
+export const socialLoginQuota = (createdAt: Date) => ({
+  since: new Date(createdAt.getTime() - HOUR_MS),
+  max: MAX_SOCIAL_LOGINS_PER_HOUR,
+})
+
 const device = z
   .string({ error: 'device must be a string' })
   .regex(/^[A-Za-z0-9_-]{43}$/, 'device must be 43 base64url characters (32 random bytes)')
@@ -130,7 +136,7 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRoutesOptions> = async (a
           expiresAt: new Date(createdAt.getTime() + SOCIAL_LOGIN_TTL_MS),
           createdAt,
         },
-        { since: new Date(createdAt.getTime() - HOUR_MS), max: MAX_SOCIAL_LOGINS_PER_HOUR },
+        socialLoginQuota(createdAt),
       )
       if (started === 'quota')
         return reply.code(429).send({ error: 'Too many logins were started on this device; try again later' })

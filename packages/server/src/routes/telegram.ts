@@ -1,13 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { telegramReturnPage } from '../auth/social/pages.ts'
 import { botIdOf, TelegramRefusal, verifyTelegramLogin } from '../auth/telegram.ts'
 import { isOriginAllowed } from '../cors.ts'
 import { errorBody, label } from '../schemas.ts'
 import type { Storage } from '../storage/types.ts'
 import { sha256Hex } from '../tokens.ts'
-import { MAX_SOCIAL_LOGINS_PER_HOUR } from './social.ts'
+import { socialLoginQuota } from './social.ts'
 
 export interface TelegramRoutesOptions {
   storage: Storage
@@ -22,7 +22,6 @@ export interface TelegramRoutesOptions {
 
 /** A Telegram login must come back within 4 minutes, like a pairing (SPEC §4). */
 export const TELEGRAM_LOGIN_TTL_MS = 4 * 60_000
-const HOUR_MS = 60 * 60_000
 
 const device = z
   .string({ error: 'device must be a string' })
@@ -70,20 +69,6 @@ export const telegramScript = `(async () => {
 })()
 `
 
-/** Its own script and requests to its own origin; nothing else. */
-const csp =
-  "default-src 'none'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
-
-const returnPage = (reply: FastifyReply) =>
-  reply
-    .header('content-security-policy', csp)
-    .header('cache-control', 'no-store')
-    .header('referrer-policy', 'no-referrer')
-    .type('text/html; charset=utf-8')
-    .send(
-      '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Telegram login</title><script src="/v1/auth/telegram/return.js" defer></script></head><body><main><h1>Logging in with Telegram…</h1><p>You go back to the app in a moment.</p><noscript>This page needs JavaScript to finish the login.</noscript></main></body></html>',
-    )
-
 /** `tgAuthResult`: base64 (url-safe or not) of Telegram's JSON; its values as the strings the hash was made of. */
 function resultData(result: string): Record<string, string> {
   let parsed: unknown
@@ -118,7 +103,7 @@ export const telegramRoutes: FastifyPluginAsyncZod<TelegramRoutesOptions> = asyn
     reply.header('cache-control', 'no-cache').type('text/javascript; charset=utf-8').send(telegramScript),
   )
   app.get('/v1/auth/telegram/return', { schema: { hide: true } }, async (_request, reply) =>
-    returnPage(reply),
+    telegramReturnPage(reply),
   )
 
   app.post(
@@ -162,7 +147,7 @@ export const telegramRoutes: FastifyPluginAsyncZod<TelegramRoutesOptions> = asyn
           expiresAt: new Date(createdAt.getTime() + TELEGRAM_LOGIN_TTL_MS),
           createdAt,
         },
-        { since: new Date(createdAt.getTime() - HOUR_MS), max: MAX_SOCIAL_LOGINS_PER_HOUR },
+        socialLoginQuota(createdAt),
       )
       if (started === 'quota')
         return reply.code(429).send({ error: 'Too many logins were started on this device; try again later' })

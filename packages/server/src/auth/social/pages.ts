@@ -38,15 +38,19 @@ export const resultScript = `(() => {
 const escapeHtml = (value: string) =>
   value.replace(/[&"'<>]/g, (character) => `&#${character.charCodeAt(0)};`)
 
-function page(reply: FastifyReply, title: string, body: string, head = ''): FastifyReply {
-  return reply
-    .header('content-security-policy', csp)
-    .header('cross-origin-opener-policy', 'unsafe-none')
-    .header('cache-control', 'no-store')
-    .type('text/html; charset=utf-8')
-    .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>${head}</head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(body)}</p></main></body></html>`,
-    )
+function page(reply: FastifyReply, title: string, body: string, head = '', policy = csp): FastifyReply {
+  return (
+    reply
+      .header('content-security-policy', policy)
+      // Their addresses carry a login's state or code: not for the next page to read.
+      .header('referrer-policy', 'no-referrer')
+      .header('cross-origin-opener-policy', 'unsafe-none')
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>${head}</head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(body)}</p></main></body></html>`,
+      )
+  )
 }
 
 /** The popup's first page, while the wallet asks the server for the provider's address. */
@@ -65,3 +69,16 @@ export function resultPage(
     : ''
   return page(reply, outcome.title, outcome.text, head)
 }
+
+/**
+ * The page Telegram sends the visitor back to (a top-level page, not a popup): its script (`routes/telegram.ts`) hands
+ * Telegram's answer to the server, so it may also ask its own origin.
+ */
+export const telegramReturnPage = (reply: FastifyReply) =>
+  page(
+    reply,
+    'Logging in with Telegram…',
+    'You go back to the app in a moment. This page needs JavaScript to finish the login.',
+    '<script src="/v1/auth/telegram/return.js" defer></script>',
+    csp.replace("script-src 'self';", "script-src 'self'; connect-src 'self';"),
+  )
