@@ -54,6 +54,25 @@ export {
 export { logInAtLocalIssuer } from './oidcLogin.ts'
 export { fundOnrampPayer, onrampPayer, onrampPayerFunds, onrampPayerKey } from './onrampPayer.ts'
 export { deploySmartWalletFactory, type SmartWalletFactory } from './smartWallet.ts'
+export { solanaTestAddresses, solanaTestSeeds } from './solana/accounts.ts'
+export {
+  type CreateSolanaChainParameters,
+  type SendResult,
+  type SimulationResult,
+  SolanaChain,
+  SolanaChainTransactionError,
+} from './solana/chain.ts'
+export { seedSolanaChain, solanaTestAccountLamports } from './solana/genesis.ts'
+export { solanaLocalCaipNetworkId, solanaLocalGenesisHash } from './solana/network.ts'
+export { handleSolanaRpc, solanaRpcMethods } from './solana/rpc.ts'
+export { type SolanaLocalChain, type StartSolanaChainParameters, startSolanaChain } from './solana/server.ts'
+export { attachSolanaSubscriptions } from './solana/subscriptions.ts'
+export {
+  type SolanaTestToken,
+  solanaMintedUnitsPerAccount,
+  solanaTestToken,
+  solanaTestTokenAuthority,
+} from './solana/token.ts'
 export { localTelegramBotToken, signTelegramLogin, telegramUserOf } from './telegramLogin.ts'
 export {
   type DeployedToken,
