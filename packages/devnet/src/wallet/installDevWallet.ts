@@ -1,9 +1,11 @@
+import { registerWallet } from '@wallet-standard/wallet'
 import { createEmitter } from './emitter.ts'
 import { userRejected } from './errors.ts'
 import { devWalletIcon } from './icon.ts'
 import type { MethodContext } from './methods/context.ts'
 import { createDevWalletProvider } from './provider.ts'
 import { createDevWalletSession, toHexChainId } from './session.ts'
+import { createDevSolanaWallet } from './solana/wallet.ts'
 import type { DevWallet, InstallDevWalletParameters } from './types.ts'
 import { mountPoint } from './ui/dom.ts'
 import { createPanel } from './ui/panel.ts'
@@ -57,6 +59,20 @@ export function installDevWallet(parameters: InstallDevWalletParameters): DevWal
   const panel = createPanel(session, context.host)
   mountPoint().append(panel.launcher, panel.dialog)
 
+  // The Solana side: the same prompts and the same selected account index, registered as a Wallet Standard wallet.
+  const solana = parameters.solana
+    ? createDevSolanaWallet({
+        rpcUrl: parameters.solana.rpcUrl,
+        accountIndex: () => session.state.accountIndex,
+        confirm: context.confirm,
+        host: context.host,
+        storage: pageStorage(),
+        storageKey: `${parameters.storageKey ?? 'latch-devwallet'}-solana`,
+      })
+    : undefined
+  if (solana) registerWallet(solana)
+  const stopSolana = solana ? session.subscribe(() => solana.accountChanged()) : undefined
+
   const info = Object.freeze({
     uuid: randomUuid(),
     name: 'Latch Dev Wallet',
@@ -80,6 +96,8 @@ export function installDevWallet(parameters: InstallDevWalletParameters): DevWal
       if (!active) return
       active = false
       window.removeEventListener('eip6963:requestProvider', announce)
+      stopSolana?.()
+      solana?.destroy()
       prompter.destroy()
       panel.destroy()
       emitter.emit('disconnect', { code: 4900, message: 'Latch Dev Wallet was removed.' })

@@ -13,6 +13,11 @@ export interface InstallDevWalletParameters {
   accountIndex?: number
   /** localStorage key of the wallet's saved state. Defaults to 'latch-devwallet'. */
   storageKey?: string
+  /**
+   * The local Solana chain: when given, the wallet is also a Wallet Standard wallet on `solana:localnet` (the
+   * same product in both namespaces, as Phantom or Backpack are), holding the test accounts of the same index.
+   */
+  solana?: { rpcUrl: string }
 }
 
 export interface RequestArguments {
