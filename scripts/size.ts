@@ -27,10 +27,13 @@ const budgets = {
   lazy: {
     /** Its stylesheet holds the directory grid's, tiles' and store links' rules too. */
     'Modal shell': { src: '../../packages/react/src/modal/Modal.tsx', budget: 4 * KiB, files: 4 },
-    /** Sections in connectorTypeOrder, the directory rows and the client.api() / query-observer binding. */
+    /**
+     * Sections in connectorTypeOrder, the directory rows and the client.api() / query-observer binding; one row per
+     * wallet across namespaces (issue 21: +0.05 KiB).
+     */
     'Connect view': {
       src: '../../packages/react/src/views/Connect/ConnectView.tsx',
-      budget: 3.75 * KiB,
+      budget: 3.8 * KiB,
       files: 6,
     },
     /** The directory grid (fixed-height rows, windowed by hand: useVirtualRows), search and paging. */
@@ -58,7 +61,8 @@ const budgets = {
     },
     'Account data (tabs, name entry)': {
       src: '../../packages/react/src/views/Account/AccountData.tsx',
-      budget: 1.875 * KiB,
+      // Activity and names left out off eip155 (issue 21: +0.025 KiB).
+      budget: 1.9 * KiB,
       files: 3,
     },
     'Account activity': {
@@ -76,10 +80,13 @@ const budgets = {
       budget: 2.5 * KiB,
       files: 6,
     },
-    /** Send, Select Token and Review (one chunk), with the token list's chunk they load for balances. */
+    /**
+     * Send, Select Token and Review (one chunk), with the token list's chunk they load for balances; SPEC §5's Solana
+     * message (issue 21: +0.05 KiB).
+     */
     'Send views': {
       src: '../../packages/react/src/views/WalletSend/WalletSend.tsx',
-      budget: 5.5 * KiB,
+      budget: 5.55 * KiB,
       files: 3,
     },
     /**
@@ -135,8 +142,13 @@ const budgets = {
     'Directory data': { src: '../../packages/core/src/api/api.ts', budget: 10.75 * KiB, files: 3 },
     /** The adapter and the part of viem it needs (HTTP transport, encoding, errors). */
     'EVM adapter': { src: '../../packages/evm/src/adapter.ts', budget: 37 * KiB, files: 2 },
-    /** Connect (WalletConnect's pairing included), disconnect, switch network, sign and send: core's actions. */
-    'Client actions': { src: '../../packages/core/src/client/actions.ts', budget: 3 * KiB, files: 2 },
+    /**
+     * Connect (WalletConnect's pairing included), disconnect, switch network (connecting a wallet's other namespace:
+     * issue 21, +0.15 KiB), sign and send: core's actions.
+     */
+    'Client actions': { src: '../../packages/core/src/client/actions.ts', budget: 3.15 * KiB, files: 2 },
+    /** The Solana adapter: the Wallet Standard, @solana/kit's RPC, codecs and transaction building, SPL instructions. */
+    'Solana adapter': { src: '../../packages/solana/src/adapter.ts', budget: 20.5 * KiB, files: 2 },
     /**
      * The embedded wallet's page side (e-mail login), loaded when the visitor types an address or an e-mail account
      * reconnects: its login steps, the frame's channel, and the approvals shown in the modal.

@@ -15,6 +15,7 @@ const wcAccount = wcWalletAccount(process.env.WC_ACCOUNT)
 // A restarted devnet binds these same ports again (and redeploys the tokens at the same addresses).
 const rpcA = `http://127.0.0.1:${portOf(process.env.LATCH_RPC_A, 8545)}`
 const rpcB = `http://127.0.0.1:${portOf(process.env.LATCH_RPC_B, 8546)}`
+const solanaRpc = `http://127.0.0.1:${portOf(process.env.LATCH_SOLANA_RPC, 8899)}`
 // Each service stops itself if this process is killed outright (it cannot stop them then).
 const stopWithParent = ['--import', import.meta.resolve('./stopWithParent.mjs')]
 
@@ -33,7 +34,7 @@ const service = (
     ...args,
   ],
   // LATCH_DATA_DIR, DATABASE_URL and the rest pass through from this process's environment.
-  env: { LATCH_RPC_A: rpcA, LATCH_RPC_B: rpcB, ...env },
+  env: { LATCH_RPC_A: rpcA, LATCH_RPC_B: rpcB, LATCH_SOLANA_RPC: solanaRpc, ...env },
   ready,
 })
 
@@ -74,6 +75,9 @@ else process.env.NODE_ENV = nodeEnv
 // Every service starts at once; the server's indexer waits for the chains by itself.
 const chainsStarted = supervisor.start(
   service('chains', [root('packages/devnet/src/cli.ts')], /^chain 31338\s+(\S+)/),
+)
+const solanaStarted = supervisor.start(
+  service('solana', [root('packages/devnet/src/solanaCli.ts')], /^solana: (\S+)/),
 )
 const relayStarted = supervisor.start(
   service('relay', [root('packages/relay/src/cli.ts')], /^relay: (\S+)/, {
@@ -156,8 +160,9 @@ walletStarted.catch(() => undefined)
 
 try {
   // The first service that cannot start stops everything, whichever one it is.
-  const [, relay, server, demo, mail, oidc] = await Promise.all([
+  const [, , relay, server, demo, mail, oidc] = await Promise.all([
     chainsStarted,
+    solanaStarted,
     relayStarted,
     serverStarted,
     demoStarted,
@@ -168,6 +173,7 @@ try {
     [
       `chain 31337 ${rpcA}`,
       `chain 31338 ${rpcB}`,
+      `solana      ${solanaRpc}`,
       `server      ${server.url}`,
       `frame       http://127.0.0.1:${framePort}`,
       `mail        ${mail.url}${process.env.SMTP_URL ? '' : ' (login codes are printed here)'}`,
@@ -181,7 +187,9 @@ try {
   if (server.url !== 'http://127.0.0.1:8787') params.set('api', server.url)
   if (relay.url !== 'ws://127.0.0.1:8788') params.set('relay', relay.url)
   const query = params.size > 0 ? `?${params}` : ''
-  console.log(`\nLatch demo: ${demo.url}${query}\n`)
+  const solana = new URLSearchParams(params)
+  solana.set('solana', solanaRpc === 'http://127.0.0.1:8899' ? '1' : solanaRpc)
+  console.log(`\nLatch demo: ${demo.url}${query}\n  with Solana: ${demo.url}?${solana}\n`)
 } catch (error) {
   console.error(`npm start: ${(error as Error).message}`)
   await stop(1)

@@ -12,6 +12,7 @@ import {
   startDevnet,
   startMailCatcher,
   startOidcIssuers,
+  startSolanaChain,
   startWcWallet,
   type WcWallet,
 } from '@latch/devnet'
@@ -38,6 +39,8 @@ import {
 export interface Devnet {
   rpcA: string
   rpcB: string
+  /** The worker's local Solana chain (a demo page offers Solana with `solana=` this URL). */
+  solanaRpc: string
   /** The hostile account's token on Devnet A (support/hostile.ts). */
   hostileToken: Address
 }
@@ -145,16 +148,24 @@ export const test = base.extend<
   devnet: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
     async ({}, use) => {
-      const devnet = await startDevnet({
-        chains: [
-          { chainId: 31337, port: 0 },
-          { chainId: 31338, port: 0 },
-        ],
-      })
+      const [devnet, solana] = await Promise.all([
+        startDevnet({
+          chains: [
+            { chainId: 31337, port: 0 },
+            { chainId: 31338, port: 0 },
+          ],
+        }),
+        startSolanaChain({ port: 0 }),
+      ])
       const [a, b] = devnet.chains
       const hostileTokenAddress = await seedHostileAccount(a!.rpcUrl)
-      await use({ rpcA: a!.rpcUrl, rpcB: b!.rpcUrl, hostileToken: hostileTokenAddress })
-      await devnet.stop()
+      await use({
+        rpcA: a!.rpcUrl,
+        rpcB: b!.rpcUrl,
+        solanaRpc: solana.rpcUrl,
+        hostileToken: hostileTokenAddress,
+      })
+      await Promise.all([devnet.stop(), solana.stop()])
     },
     { scope: 'worker' },
   ],
@@ -162,7 +173,11 @@ export const test = base.extend<
     async ({ devnet }, use) => {
       // In-memory PGlite, the default dataset plus synthetic wallets, one server per worker, reading (and
       // indexing) the worker's own devnet, where the hostile account's token is listed too.
-      const blockchain = devnetBlockchainConfig({ rpcA: devnet.rpcA, rpcB: devnet.rpcB })
+      const blockchain = devnetBlockchainConfig({
+        rpcA: devnet.rpcA,
+        rpcB: devnet.rpcB,
+        solanaRpc: devnet.solanaRpc,
+      })
       blockchain.chains[0]!.tokens.push({ ...hostileToken, address: devnet.hostileToken })
       // Devnet B stands for a network swaps are not offered on (LATCH_SWAP_NETWORKS without it): no Swap entry there.
       blockchain.swaps = {

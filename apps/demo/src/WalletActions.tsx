@@ -36,7 +36,8 @@ export function WalletActions() {
   const [result, setResult] = useState<{ label: string; value: string }>()
   const [busy, setBusy] = useState(false)
 
-  if (!isConnected) return null
+  // Its requests are EIP-1193's: shown for an EVM account.
+  if (!isConnected || !address?.startsWith('0x')) return null
 
   const run = (label: string, action: () => Promise<string>) => {
     setBusy(true)

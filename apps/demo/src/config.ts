@@ -16,6 +16,15 @@ export function readDemoConfig(search: string) {
     devnetB,
     networks: [devnetA, devnetB, mainnet, base, optimism, arbitrum],
     devWallet: params.get('devwallet') !== 'off',
+    /**
+     * The local Solana chain, `?solana=1` (`npm start` runs it on 8899) or `?solana=<RPC URL>`: the demo then also
+     * offers Solana (the adapter, the chain and the Dev Wallet's Solana side). Without it the page is EVM-only and
+     * loads nothing of Solana.
+     */
+    solanaRpc:
+      params.get('solana') === '1'
+        ? 'http://127.0.0.1:8899'
+        : (params.get('solana') ?? undefined) || undefined,
     autoApprove: params.get('autoApprove') === '1',
     /** The dev wallet's anvil account (0–9; default: the one it remembers, else 0). Tests give flows their own. */
     devWalletAccount: /^[0-9]$/.test(params.get('account') ?? '') ? Number(params.get('account')) : undefined,

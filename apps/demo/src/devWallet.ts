@@ -13,6 +13,7 @@ export function startDevWallet(config: ReturnType<typeof readDemoConfig>) {
       // …and one the demo app does not configure, to show the UnsupportedChain view.
       { chainId: 31339, name: 'Unsupported Devnet' },
     ],
+    ...(config.solanaRpc ? { solana: { rpcUrl: config.solanaRpc } } : {}),
     ...(config.autoApprove ? { autoApprove: true } : {}),
     ...(config.devWalletAccount === undefined ? {} : { accountIndex: config.devWalletAccount }),
   })

@@ -33,8 +33,7 @@ describe('a connect during a reconnect', () => {
     const { client } = createTestLatch({ storage: previousVisit('wallet.b', ['wallet.b']) }, fake)
 
     const reconnecting = client.reconnect()
-    await flush()
-    expect(fake.callsTo('reconnect')).toEqual([{ connectorId: 'wallet.b' }])
+    await vi.waitFor(() => expect(fake.callsTo('reconnect')).toEqual([{ connectorId: 'wallet.b' }]))
     await expect(client.connect('wallet.b')).rejects.toMatchObject({
       name: 'ConnectorReconnectingError',
       shortMessage: 'Connector unavailable while reconnecting',

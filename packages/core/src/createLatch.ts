@@ -15,12 +15,12 @@ import { createAdapterRegistry } from './client/adapters.ts'
 import { createBalanceReader } from './client/balance.ts'
 import { type ClientStores, createClientContext } from './client/context.ts'
 import { createIdentityReader } from './client/identity.ts'
-import { createReconnect } from './client/reconnect.ts'
 import { createSession } from './client/session.ts'
 import { ApiNotConfiguredError, BaseError } from './errors/BaseError.ts'
 import type { FrameSession } from './frame/session.ts'
 import { resolveOptions } from './options/resolve.ts'
 import type { LatchOptions, ResolvedOptions } from './options/types.ts'
+import { getStoredConnections } from './persistence/recent.ts'
 import { openingView, type RouterData, type View } from './router/router.ts'
 import type { SiwxController } from './siwx/siwx.ts'
 import type { AccountState } from './state/account.ts'
@@ -155,6 +155,12 @@ export function createLatch(options: LatchOptions): LatchClient {
     }),
   )
   const act = <T>(run: (loaded: Actions) => Promise<T>): Promise<T> => actions.load().then(run)
+  // Reconnecting is its own chunk, fetched only when there is a stored connection to restore.
+  const reconnector = lazy(() =>
+    import('./client/reconnect.ts').then(({ createReconnect }) =>
+      createReconnect(context, registry, session),
+    ),
+  )
 
   const client: LatchClient = {
     options: resolved,
@@ -200,7 +206,13 @@ export function createLatch(options: LatchOptions): LatchClient {
     connectWalletConnect: () => act((loaded) => loaded.connectWalletConnect()),
     disconnect: () => act((loaded) => loaded.disconnect()),
     switchNetwork: (target) => act((loaded) => loaded.switchNetwork(target)),
-    reconnect: createReconnect(context, registry, session),
+    reconnect() {
+      if (Object.keys(connection.getState().connections).length) return Promise.resolve()
+      // 'connecting' at once, as the reconnect's code arrives: a returning visitor's button says so from the start.
+      const stored = Object.keys(getStoredConnections(resolved.storage)).length > 0
+      connection.setState({ status: stored ? 'connecting' : 'disconnected' })
+      return stored ? reconnector.load().then((run) => run()) : Promise.resolve()
+    },
     refreshBalance: balance.refreshBalance,
     refreshIdentity: identity.refreshIdentity,
     signMessage: (message) => act((loaded) => loaded.signMessage(message)),

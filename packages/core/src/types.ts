@@ -67,7 +67,12 @@ export interface PreparedTransfer {
   to: string
   value?: bigint | undefined
   data?: string | undefined
-  /** Gas units the transaction is estimated to use. */
+  /**
+   * The token `value` counts, where the namespace sends tokens by naming them (a Solana SPL mint); EVM transfers
+   * of an ERC-20 carry it in `to` and `data` instead.
+   */
+  token?: string | undefined
+  /** Gas units the transaction is estimated to use (on Solana: the lamports it costs, at a `gasPrice` of 1). */
   gas: bigint
   /** Price of one gas unit, in the network coin's base units. */
   gasPrice: bigint
@@ -114,6 +119,8 @@ export interface AdapterSendTransactionParameters extends AdapterConnectorParame
   value?: bigint | undefined
   /** Hex calldata. */
   data?: string | undefined
+  /** The token `value` counts (a Solana SPL mint), as `prepareTransfer` gave it. */
+  token?: string | undefined
   /** The gas limit; the wallet estimates it when absent. */
   gas?: bigint | undefined
 }

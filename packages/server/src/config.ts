@@ -30,6 +30,7 @@ export const serverVariables: readonly [name: string, meaning: string][] = [
   ],
   ['LATCH_RPC_A', 'the devnet chain A’s RPC URL, default http://127.0.0.1:8545'],
   ['LATCH_RPC_B', 'the devnet chain B’s RPC URL, default http://127.0.0.1:8546'],
+  ['LATCH_SOLANA_RPC', 'the local Solana chain’s RPC URL, default http://127.0.0.1:8899'],
   ['LATCH_ENS_RPC', 'an Ethereum mainnet RPC URL, for ENS names and avatars'],
   [
     'LATCH_SWAP_API_URL',
@@ -110,7 +111,7 @@ export const serverVariables: readonly [name: string, meaning: string][] = [
  * Server options from the environment: PORT (8787), HOST (127.0.0.1), DATABASE_URL (PostgreSQL; else PGlite),
  * LATCH_DATA_DIR (PGlite's directory, default `.latch/data`; `memory` for in-memory), PUBLIC_URL (base of
  * image_url), LOG_LEVEL (info); the chains, tokens, prices and projects from the file LATCH_CONFIG (`configFile.ts`), its chains else the devnet at
- * LATCH_RPC_A / LATCH_RPC_B (startServer's default is the devnet on 8545 and 8546); LATCH_ENS_RPC (an Ethereum
+ * LATCH_RPC_A / LATCH_RPC_B / LATCH_SOLANA_RPC (startServer's default is the devnet on 8545, 8546 and 8899); LATCH_ENS_RPC (an Ethereum
  * mainnet RPC URL for ENS identities); LATCH_INDEX (`on`, the default, or `off`: whether this instance indexes
  * the chains' history); REDIS_URL (rate limits shared by every instance); TRUST_PROXY (`true` for one proxy in front,
  * a number of proxies, or the proxies' addresses, comma-separated: whose X-Forwarded-For entries name the client); ALLOWED_HOSTS (comma-separated host names
@@ -186,14 +187,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): StartServerOpt
       throw new Error(`LATCH_CONFIG: ${(error as Error).message}`, { cause: error })
     }
   }
-  if (!options.blockchain && (env.LATCH_RPC_A || env.LATCH_RPC_B)) {
-    for (const name of ['LATCH_RPC_A', 'LATCH_RPC_B'] as const) {
+  if (!options.blockchain && (env.LATCH_RPC_A || env.LATCH_RPC_B || env.LATCH_SOLANA_RPC)) {
+    for (const name of ['LATCH_RPC_A', 'LATCH_RPC_B', 'LATCH_SOLANA_RPC'] as const) {
       const url = env[name]
       if (url && !/^https?:\/\/[^\s]+$/.test(url)) throw new Error(`${name} must be an http(s) URL`)
     }
     options.blockchain = devnetBlockchainConfig({
       ...(env.LATCH_RPC_A ? { rpcA: env.LATCH_RPC_A } : {}),
       ...(env.LATCH_RPC_B ? { rpcB: env.LATCH_RPC_B } : {}),
+      ...(env.LATCH_SOLANA_RPC ? { solanaRpc: env.LATCH_SOLANA_RPC } : {}),
     })
   }
   if (env.LATCH_ENS_RPC) {

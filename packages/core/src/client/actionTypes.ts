@@ -49,6 +49,8 @@ export interface SendTransactionParameters {
   value?: bigint
   /** Hex calldata. */
   data?: string
+  /** The token `value` counts, where the namespace names it (a Solana SPL mint; see `PreparedTransfer`). */
+  token?: string
   /** The gas limit; the wallet estimates it when absent. */
   gas?: bigint
 }

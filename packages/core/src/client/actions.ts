@@ -58,7 +58,7 @@ export function createActions(
           .catch((error: unknown) => context.debug('WalletConnect pairing failed', error))
     },
     disconnect: createDisconnect(context, registry, session),
-    switchNetwork: createSwitchNetwork(context, registry, session, balance),
+    switchNetwork: createSwitchNetwork(context, registry, session, balance, attempts),
     ...createWalletActions(context, registry, balance),
     stop: walletConnect.stop,
   }

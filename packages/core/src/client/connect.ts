@@ -19,6 +19,8 @@ export interface ConnectHooks {
   onUri?(uri: string): void
   /** Told when this attempt settles while it is still the latest (connected or failed). */
   onSettled?(): void
+  /** Leaves the modal open once connected (a network switch connecting a wallet's other namespace). */
+  stayOpen?: boolean
 }
 
 export interface ConnectAttempts {
@@ -82,7 +84,8 @@ export function createConnect(
         name: connector.name,
         method: connector.type === 'WALLET_CONNECT' ? 'qrcode' : 'browser',
       })
-      if (modal.getState().open && network.getState().unsupportedChainId === undefined) context.closeModal()
+      if (modal.getState().open && network.getState().unsupportedChainId === undefined && !hooks.stayOpen)
+        context.closeModal()
     } catch (cause) {
       const error = toRpcError(cause)
       if (current()) {

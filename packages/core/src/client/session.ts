@@ -11,8 +11,12 @@ import type { IdentityReader } from './identity.ts'
 export interface Session {
   /** Records a wallet's accounts and chain, listens to its events and remembers it for reconnect. */
   establish(connector: Connector, result: ConnectResult, adapter: ChainAdapter): void
-  /** Applies the chain a wallet is on: a configured network becomes active, any other opens UnsupportedChain. */
-  applyChain(namespace: ChainNamespace, chainId: number | string): void
+  /**
+   * Applies the chain a wallet is on: a configured network becomes active, any other opens UnsupportedChain. With
+   * `activate: false` (a wallet of a namespace in the background changed its chain) only that namespace's CAIP
+   * address follows, for when it is active again.
+   */
+  applyChain(namespace: ChainNamespace, chainId: number | string, activate?: boolean): void
   /** Forgets the namespaces' connections and everything tied to them (SPEC §4 disconnect). */
   reset(namespaces: readonly ChainNamespace[]): void
   stop(): void
@@ -32,6 +36,8 @@ export function createSession(
   const { options, accounts, connection, network, router, modal, send, connectors } = context
   const { storage } = options
   const watchers = new Map<ChainNamespace, () => void>()
+  /** The chain a namespace in the background is on: its CAIP address's (namespace:chain:address). */
+  const backgroundChain = (namespace: ChainNamespace) => accounts.get(namespace).caipAddress?.split(':')[1]
 
   const findNetwork = (namespace: ChainNamespace, chainId: number | string) =>
     options.networks.find((n) => n.chainNamespace === namespace && String(n.id) === String(chainId))
@@ -40,9 +46,12 @@ export function createSession(
     options.enableNetworkSwitch && !options.allowUnsupportedChain && !options.basic
 
   const setAddress = (namespace: ChainNamespace, address: string, all: readonly string[]) => {
-    const { activeNetwork, unsupportedChainId } = network.getState()
-    const chainId = unsupportedChainId ?? activeNetwork.id
-    const explorer = unsupportedChainId === undefined ? activeNetwork.blockExplorers?.default.url : undefined
+    const { activeNetwork, activeNamespace, unsupportedChainId } = network.getState()
+    const active = namespace === activeNamespace
+    const chainId = active ? (unsupportedChainId ?? activeNetwork.id) : backgroundChain(namespace)
+    // A namespace in the background gets its explorer link when it is active again.
+    const explorer =
+      active && unsupportedChainId === undefined ? activeNetwork.blockExplorers?.default.url : undefined
     // Another account's name must not show while this one's is read.
     if (accounts.get(namespace).address !== address)
       accounts.update(namespace, { profileName: undefined, profileImage: undefined })
@@ -55,9 +64,18 @@ export function createSession(
     })
   }
 
-  const applyChain = (namespace: ChainNamespace, chainId: number | string) => {
-    send.replace(initialSendState())
+  const applyChain = (namespace: ChainNamespace, chainId: number | string, activate = true) => {
+    const { address, allAccounts } = accounts.get(namespace)
+    if (!activate) {
+      if (address)
+        accounts.update(namespace, { caipAddress: formatCaipAddress(`${namespace}:${chainId}`, address) })
+      return
+    }
     const target = findNetwork(namespace, chainId)
+    send.replace(initialSendState())
+    // The active namespace's connection is stored last: a reload restores it last, so it is active again.
+    const stored = connection.getState().connections[namespace]
+    if (stored) setStoredConnection(storage, namespace, stored.connectorId)
     if (target) {
       network.setState({ activeNamespace: namespace, activeNetwork: target, unsupportedChainId: undefined })
       if (router.store.getState().view === 'UnsupportedChain' && modal.getState().open) context.closeModal()
@@ -70,7 +88,6 @@ export function createSession(
         modal.setLoading(false)
       }
     }
-    const { address, allAccounts } = accounts.get(namespace)
     if (address) {
       setAddress(namespace, address, allAccounts)
       onAccount()
@@ -97,15 +114,17 @@ export function createSession(
     // SPEC §4: disconnect resets the network. With no wallet left, the app is back on its default network;
     // the next wallet moves it to its own chain (README, "Disconnect").
     const { defaultNetwork } = options
-    network.setState(
-      Object.keys(remaining).length
-        ? { unsupportedChainId: undefined }
-        : {
-            activeNamespace: defaultNetwork.chainNamespace,
-            activeNetwork: defaultNetwork,
-            unsupportedChainId: undefined,
-          },
-    )
+    const [other] = Object.keys(remaining) as ChainNamespace[]
+    if (!other)
+      network.setState({
+        activeNamespace: defaultNetwork.chainNamespace,
+        activeNetwork: defaultNetwork,
+        unsupportedChainId: undefined,
+      })
+    else if (namespaces.includes(network.getState().activeNamespace)) {
+      // The active namespace went; a companion still connected becomes active, on the network it is on.
+      applyChain(other, backgroundChain(other) ?? '')
+    } else network.setState({ unsupportedChainId: undefined })
     removeStoredKey(storage, storageKeys.deepLink)
     removeStoredKey(storage, storageKeys.socialProvider)
     onAccount(true)
@@ -133,7 +152,8 @@ export function createSession(
       void identity.refreshIdentity()
       onAccount()
     } else {
-      applyChain(namespace, event.chainId)
+      // A wallet of a namespace in the background moves only that namespace's network.
+      applyChain(namespace, event.chainId, namespace === context.activeNamespace())
     }
     void balance.refreshBalance()
   }

@@ -30,7 +30,7 @@ export function createWalletActions(
         throw toRpcError(e)
       })
     },
-    async sendTransaction({ to, value, data, gas }: SendTransactionParameters): Promise<string> {
+    async sendTransaction({ to, value, data, token, gas }: SendTransactionParameters): Promise<string> {
       const { adapter, connectorId, address } = await activeConnection()
       const hash = await adapter
         .sendTransaction({
@@ -40,6 +40,7 @@ export function createWalletActions(
           to,
           value,
           data,
+          token,
           gas,
         })
         .catch((e: unknown) => {

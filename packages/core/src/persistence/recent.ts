@@ -48,7 +48,10 @@ export function addRecentWallet(storage: KeyValueStorage | undefined, connectorI
   return next
 }
 
-/** Which connector each namespace was connected through, so a reload can reconnect silently. */
+/**
+ * Which connector each namespace was connected through, so a reload can reconnect silently; in the order they were
+ * last active, the active one last (a reload restores them in this order, so the active one is active again).
+ */
 export function getStoredConnections(
   storage: KeyValueStorage | undefined,
 ): Partial<Record<ChainNamespace, string>> {
@@ -62,8 +65,9 @@ export function setStoredConnection(
   connectorId: string | undefined,
 ): void {
   const current = getStoredConnections(storage)
+  // Deleted first, so a namespace set again moves to the end.
+  delete current[namespace]
   if (connectorId) current[namespace] = connectorId
-  else delete current[namespace]
   write(storage, keys.connections, current)
 }
 

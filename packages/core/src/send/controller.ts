@@ -157,7 +157,8 @@ export function createSendController(client: LatchClient): SendController {
     if (typed !== nameFor) {
       nameFor = typed
       clearTimeout(nameTimer)
-      if (typed && looksLikeName(typed)) lookUpName(typed, caipNetworkId)
+      // SPEC §9: names are eip155's.
+      if (typed && namespace === 'eip155' && looksLikeName(typed)) lookUpName(typed, caipNetworkId)
       else state.setState({ receiverName: { status: 'idle' } })
     }
   }

@@ -74,24 +74,29 @@ export interface SendCheckContext {
   smartAccount: boolean
 }
 
+/** SPEC §5: what a Solana send with a missing value says. */
+export const SOLANA_SEND_VALUES_MESSAGE = 'Please enter a valid amount and receiver address'
+
 /**
  * What stops the send, in the order a visitor fixes it, worded for the form's button; undefined when it can
- * go. A coin send must also leave the fee; a smart account's fee may be paid for it.
+ * go. A coin send must also leave the fee; a smart account's fee may be paid for it. On Solana a missing or
+ * unreadable amount, or a missing receiver, is SPEC §5's {@link SOLANA_SEND_VALUES_MESSAGE}.
  *
  * @example
  * sendProblem(initialSendState(), context) // 'Select Token'
  */
 export function sendProblem(state: SendState, context: SendCheckContext): string | undefined {
   const { token, sendTokenAmount, receiverAddress } = state
+  const missing = context.namespace === 'solana' ? SOLANA_SEND_VALUES_MESSAGE : undefined
   if (!token) return 'Select Token'
-  if (!sendTokenAmount?.trim()) return 'Add Amount'
+  if (!sendTokenAmount?.trim()) return missing ?? 'Add Amount'
   const decimals = decimalsOf(token)
   const amount = parseAmount(sendTokenAmount, decimals)
-  if (amount === undefined) return 'Invalid Amount'
-  if (amount === 0n) return 'Add Amount'
+  if (amount === undefined) return missing ?? 'Invalid Amount'
+  if (amount === 0n) return missing ?? 'Add Amount'
   const held = parseAmount(token.quantity.numeric, decimals) ?? 0n
   if (amount > held) return 'Insufficient Funds'
-  if (!receiverAddress) return 'Add Address'
+  if (!receiverAddress) return missing ?? 'Add Address'
   if (!isAddress(receiverAddress, context.namespace)) return 'Invalid Address'
   const { nativeBalance, fee, smartAccount } = context
   if (fee !== undefined && nativeBalance !== undefined) {
@@ -157,12 +162,15 @@ export async function isSmartAccountInUse(client: LatchClient): Promise<boolean>
  */
 export async function sendTokens(client: LatchClient): Promise<string> {
   const { namespace, network, address } = activeAccount(client)
-  const fail = (details: string) => new BaseError('Something went wrong', { details })
+  const fail = (details: string, message = 'Something went wrong') => new BaseError(message, { details })
+  // SPEC §5: on Solana, missing values have their own message.
+  const missing = (details: string) =>
+    fail(details, namespace === 'solana' ? SOLANA_SEND_VALUES_MESSAGE : undefined)
   const { token, sendTokenAmount, receiverAddress } = client.send.getState()
   if (!token || !sendTokenAmount || !receiverAddress)
-    throw fail('The send needs a token, an amount and a receiver.')
+    throw missing('The send needs a token, an amount and a receiver.')
   const amount = parseAmount(sendTokenAmount, decimalsOf(token))
-  if (!amount) throw fail(`"${sendTokenAmount}" is not an amount of ${token.symbol}.`)
+  if (!amount) throw missing(`"${sendTokenAmount}" is not an amount of ${token.symbol}.`)
   if (!isAddress(receiverAddress, namespace)) throw fail(`${receiverAddress} is not an address.`)
 
   const adapter = await client.getAdapter(namespace)
@@ -177,5 +185,10 @@ export async function sendTokens(client: LatchClient): Promise<string> {
     throw fail(
       `The account holds ${native.value} and the fee is about ${fee} (base units of ${native.symbol}).`,
     )
-  return client.sendTransaction({ to: prepared.to, value: prepared.value, data: prepared.data })
+  return client.sendTransaction({
+    to: prepared.to,
+    value: prepared.value,
+    data: prepared.data,
+    token: prepared.token,
+  })
 }

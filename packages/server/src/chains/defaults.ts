@@ -1,13 +1,15 @@
 import { specSwapNetworks } from '../swaps/types.ts'
 import { uniswapV2SwapProvider } from '../swaps/uniswapV2.ts'
 import { fixedPriceProvider } from './fixedPriceProvider.ts'
-import type { BlockchainConfig, ChainConfig, TokenConfig } from './types.ts'
+import type { BlockchainConfig, ChainConfig, SolanaChainConfig, TokenConfig } from './types.ts'
 
 export interface DevnetBlockchainConfigParameters {
   /** Latch Devnet A's RPC URL (default http://127.0.0.1:8545). */
   rpcA?: string
   /** Latch Devnet B's RPC URL (default http://127.0.0.1:8546). */
   rpcB?: string
+  /** The local Solana chain's RPC URL (default http://127.0.0.1:8899). */
+  solanaRpc?: string
 }
 
 /**
@@ -43,7 +45,33 @@ export const devnetOnrampPayerKey = '0x701b615bbdfb9de65240bc28bd21bbc0d996645a3
 const devnetSwapTokens = devnetTokens.filter((token) => token.symbol !== 'LPT')
 
 /** The devnet's made-up usd prices, by symbol. */
-export const devnetPrices = { ETH: 3000, LUSD: 1, LTK: 0.5, LPT: 0.01 } as const
+export const devnetPrices = { ETH: 3000, LUSD: 1, LTK: 0.5, LPT: 0.01, SOL: 150, 'LUSD-SOL': 1 } as const
+
+/**
+ * The local Solana chain's CAIP-2 id: its genesis hash is fixed (`@latch/devnet`'s solana/genesis.ts), and so its id
+ * is. Data here for the reason the tokens are; defaults.test.ts keeps it equal to the devnet's.
+ */
+export const devnetSolanaCaipNetworkId = 'solana:B3a6eJyjz4Nhac9rNdEn8s1tXP2C949m'
+
+/** The local Solana chain's SPL test token, minted to every test account at start (data, as above). */
+export const devnetSolanaTokens = [
+  {
+    name: 'Latch USD (Solana)',
+    symbol: 'LUSD-SOL',
+    decimals: 6,
+    mint: '88Ns2wyXEcuSPpiZkgoXa89QS2pEoHCLajzvSY8TjkqL',
+  },
+] as const
+
+function devnetSolanaChain(rpcUrl: string): SolanaChainConfig {
+  return {
+    caipNetworkId: devnetSolanaCaipNetworkId,
+    name: 'Latch Solana Local',
+    rpcUrl,
+    nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+    tokens: devnetSolanaTokens.map((token) => ({ ...token })),
+  }
+}
 
 function devnetChain(chainId: number, name: string, rpcUrl: string): ChainConfig {
   return {
@@ -61,7 +89,8 @@ function devnetChain(chainId: number, name: string, rpcUrl: string): ChainConfig
 
 /**
  * The blockchain API over the local devnet (`@latch/devnet`, the default of `npm start`): Latch Devnet A (eip155:31337) and B
- * (eip155:31338), native ETH and the test tokens LUSD (6 decimals), LTK (18) and LPT (0), at fixed prices.
+ * (eip155:31338), native ETH and the test tokens LUSD (6 decimals), LTK (18) and LPT (0), and the local Solana chain with
+ * SOL and LUSD-SOL (6), at fixed prices.
  *
  * @example
  * const app = await createApp({ storage, blockchain: devnetBlockchainConfig({ rpcA: devnet.chains[0].rpcUrl }) })
@@ -74,6 +103,7 @@ export function devnetBlockchainConfig(parameters: DevnetBlockchainConfigParamet
   const prices = fixedPriceProvider(devnetPrices)
   return {
     chains,
+    solana: [devnetSolanaChain(parameters.solanaRpc ?? 'http://127.0.0.1:8899')],
     prices,
     // The devnet's own on-ramp: the sandbox sells its ETH and LUSD, delivered from the account the devnet funds.
     onramp: { sandbox: { payerKey: devnetOnrampPayerKey } },

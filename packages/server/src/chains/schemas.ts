@@ -1,6 +1,7 @@
 // The blockchain API's schemas (zod): they validate requests, shape responses and make the OpenAPI document at
 // /docs. Beside the chains code rather than in src/schemas.ts because the balance query depends on the chains
 // configured.
+import { isAddress as isSolanaAddress } from '@solana/kit'
 import { z } from 'zod'
 import { label, sdkQuery } from '../schemas.ts'
 
@@ -25,6 +26,31 @@ export const balanceParams = z.object({
     .regex(/^(0x)?[0-9a-fA-F]{40}$/, 'address must be an EVM address (0x and 40 hex characters)')
     .transform((value) => `0x${value.replace(/^0x/, '').toLowerCase()}` as `0x${string}`)
     .meta({ description: 'EVM address' }),
+})
+
+const evmAddress = /^(0x)?[0-9a-fA-F]{40}$/
+
+/**
+ * The balance route's account (SPEC §5, §9: balances cover eip155 and solana): an EVM address, read as 0x and lower
+ * case, or a Solana address (32 to 44 base58 characters that are a 32-byte key), kept as it is (base58 is
+ * case-sensitive).
+ */
+export const accountParams = z.object({
+  address: z
+    .string()
+    .refine(
+      (value) => evmAddress.test(value) || isSolanaAddress(value),
+      'address must be an EVM address (0x and 40 hex characters) or a Solana address (32 to 44 base58 characters)',
+    )
+    .transform((value) =>
+      evmAddress.test(value)
+        ? {
+            namespace: 'eip155' as const,
+            address: `0x${value.replace(/^0x/, '').toLowerCase()}` as `0x${string}`,
+          }
+        : { namespace: 'solana' as const, address: value },
+    )
+    .meta({ description: 'EVM or Solana address' }),
 })
 
 /** The balance query; `chainId` must name one of the configured chains. */

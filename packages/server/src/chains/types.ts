@@ -29,6 +29,26 @@ export interface ChainConfig {
   spamContracts?: `0x${string}`[]
 }
 
+/** An SPL token the server reads balances of on a Solana chain. */
+export interface SolanaTokenConfig {
+  /** The mint's address (base58). */
+  mint: string
+  name: string
+  symbol: string
+  decimals: number
+}
+
+/** A Solana cluster the blockchain API serves balances of (SPEC §9: balances cover eip155 and solana). */
+export interface SolanaChainConfig {
+  /** CAIP-2: `solana:` and the first 32 characters of the genesis hash. */
+  caipNetworkId: `solana:${string}`
+  name: string
+  rpcUrl: string
+  wsUrl?: string
+  nativeCurrency: { name: string; symbol: string; decimals: number }
+  tokens: SolanaTokenConfig[]
+}
+
 /** An asset to price: a chain's native coin or one of its tokens. */
 export interface PricedAsset {
   /** CAIP-2. */
@@ -49,6 +69,8 @@ export interface PriceProvider {
 /** The blockchain API's configuration. */
 export interface BlockchainConfig {
   chains: ChainConfig[]
+  /** Solana clusters: balances only (names, activity and swaps are eip155's, SPEC §9). */
+  solana?: SolanaChainConfig[]
   prices: PriceProvider
   /** An Ethereum mainnet RPC URL: identities fall back to ENS names and avatars read through it. */
   ensRpcUrl?: string

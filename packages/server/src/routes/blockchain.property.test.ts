@@ -1,4 +1,4 @@
-import { anvilAddresses } from '@latch/devnet'
+import { anvilAddresses, solanaTestAddresses } from '@latch/devnet'
 import fc from 'fast-check'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { type BlockchainTestApp, createBlockchainTestApp } from '../../test/support/blockchainApp.ts'
@@ -38,6 +38,9 @@ const address = fc.oneof(
   // '.' and '..' are path segments the URL resolves away, not addresses.
   fc.string({ minLength: 1, maxLength: 50 }).filter((text) => text !== '.' && text !== '..'),
   fc.stringMatching(/^(0x)?[0-9a-fA-F]{38,42}$/),
+  // Solana: a test account, and base58 of the lengths the route accepts (most are no 32-byte key).
+  fc.constant(solanaTestAddresses[0]!),
+  fc.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{30,46}$/),
 )
 
 test('any address and query → 200 with balances, or 400 naming a known field; never a server error', async () => {

@@ -1,6 +1,12 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { anvilAddresses, testTokenAddresses } from '@latch/devnet'
+import {
+  anvilAddresses,
+  solanaLocalCaipNetworkId,
+  solanaTestAddresses,
+  solanaTestToken,
+  testTokenAddresses,
+} from '@latch/devnet'
 import { createPublicClient, createWalletClient, http, parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type BlockchainTestApp, createBlockchainTestApp } from '../../test/support/blockchainApp.ts'
@@ -203,11 +209,58 @@ describe('a chain that cannot be read', () => {
   })
 })
 
+describe('GET /v1/account/:address/balance for a Solana address', () => {
+  const S = solanaLocalCaipNetworkId
+
+  test('SOL and LUSD-SOL from the local Solana chain, priced, the mint as the token address', async () => {
+    const balances = await balancesOf(solanaTestAddresses[6]!)
+    expect(balances).toEqual(
+      [
+        {
+          name: 'Latch USD (Solana)',
+          symbol: 'LUSD-SOL',
+          chainId: S,
+          address: `${S}:${solanaTestToken.address}`,
+          value: 1_000_000,
+          price: 1,
+          quantity: { decimals: '6', numeric: '1000000' },
+          iconUrl: expect.stringMatching(/\/public\/getTokenImage\/LUSD-SOL$/),
+        },
+        {
+          name: 'Solana',
+          symbol: 'SOL',
+          chainId: S,
+          value: 150_000,
+          price: 150,
+          quantity: { decimals: '9', numeric: '1000' },
+          iconUrl: expect.stringMatching(/\/public\/getTokenImage\/SOL$/),
+        },
+      ].sort(
+        (a, b) =>
+          balances.findIndex((x) => x.symbol === a.symbol) - balances.findIndex((x) => x.symbol === b.symbol),
+      ),
+    )
+    expect(await balancesOf(solanaTestAddresses[6]!, `?chainId=${S}`)).toHaveLength(2)
+  })
+
+  test('an address of one namespace with a chain of the other is refused; an empty account has no balances', async () => {
+    const response = await t.app.inject(`/v1/account/${solanaTestAddresses[6]}/balance?chainId=${A}`)
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({
+      error: `chainId ${A} is not a chain of a solana address`,
+      field: 'chainId',
+    })
+    const evm = await t.app.inject(`/v1/account/${account0}/balance?chainId=${S}`)
+    expect(evm.statusCode).toBe(400)
+    expect(await balancesOf('11111111111111111111111111111112')).toEqual([])
+  })
+})
+
 describe('GET /v1/supported-chains', () => {
   test('the configured chains, none with WebSocket', async () => {
     const response = await t.app.inject('/v1/supported-chains?projectId=open&st=latch&sv=1')
     expect(response.statusCode).toBe(200)
-    expect(response.json()).toEqual({ http: [A, B], ws: [] })
+    expect(response.json()).toEqual({ http: [A, B, solanaLocalCaipNetworkId], ws: [] })
   })
 })
 

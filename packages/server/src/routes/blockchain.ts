@@ -1,16 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
 import { chainClient } from '../chains/clients.ts'
-import { type ChainHolding, readBalances } from '../chains/readBalances.ts'
+import { readBalances } from '../chains/readBalances.ts'
+import { readSolanaBalances } from '../chains/readSolanaBalances.ts'
 import {
-  balanceParams,
+  accountParams,
   balanceQuery,
   balances,
   fungiblePriceBody,
   fungiblePrices,
   supportedChains,
 } from '../chains/schemas.ts'
-import { type BlockchainConfig, type ChainConfig, type PricedAsset, priceKey } from '../chains/types.ts'
+import { type BlockchainConfig, type PricedAsset, priceKey } from '../chains/types.ts'
 import { LruCache } from '../lruCache.ts'
 import { errorBody, sdkQuery } from '../schemas.ts'
 
@@ -22,21 +23,37 @@ export interface BlockchainRoutesOptions {
 
 type TokenBalance = z.output<typeof balances>['balances'][number]
 
+/** One non-zero holding, whatever the namespace: the chain's coin (`token` absent) or a configured token. */
+interface Holding {
+  caipNetworkId: string
+  /** The token's contract or mint. */
+  token?: string
+  name: string
+  symbol: string
+  decimals: number
+  /** Exact decimal amount. */
+  numeric: string
+}
+
+/** A chain the balance route reads: an EVM chain or a Solana cluster. */
+interface BalanceChain {
+  caipNetworkId: string
+  name: string
+  namespace: 'eip155' | 'solana'
+  read(address: string): Promise<Holding[]>
+}
+
 /** What a balance read gives: the balances of the chains that answered, and the chains that did not. */
 interface BalanceRead {
   balances: TokenBalance[]
-  failed: ChainConfig[]
+  failed: BalanceChain[]
 }
 
 /** SPEC §9: balances are cached 30 s. */
 const balanceTtlMs = 30_000
 
-function assetOf(holding: ChainHolding): PricedAsset {
-  return {
-    chainId: holding.chain.caipNetworkId,
-    address: holding.token?.address ?? 'native',
-    symbol: holding.symbol,
-  }
+function assetOf(holding: Holding): PricedAsset {
+  return { chainId: holding.caipNetworkId, address: holding.token ?? 'native', symbol: holding.symbol }
 }
 
 async function pricesOf(
@@ -61,22 +78,49 @@ export const blockchainRoutes: FastifyPluginAsyncZod<BlockchainRoutesOptions> = 
   { blockchain, baseUrl: baseUrlOf },
 ) => {
   const chains = blockchain.chains
-  const clients = new Map(chains.map((chain) => [chain.caipNetworkId, chainClient(chain, 'balances')]))
+  const solanaChains = blockchain.solana ?? []
+  const balanceChains: BalanceChain[] = [
+    ...chains.map((chain): BalanceChain => {
+      const client = chainClient(chain, 'balances')
+      return {
+        caipNetworkId: chain.caipNetworkId,
+        name: chain.name,
+        namespace: 'eip155',
+        read: async (address) =>
+          (await readBalances(chain, client, address as `0x${string}`)).map(({ token, ...holding }) => ({
+            ...holding,
+            caipNetworkId: chain.caipNetworkId,
+            ...(token ? { token: token.address } : {}),
+          })),
+      }
+    }),
+    ...solanaChains.map(
+      (chain): BalanceChain => ({
+        caipNetworkId: chain.caipNetworkId,
+        name: chain.name,
+        namespace: 'solana',
+        read: async (address) =>
+          (await readSolanaBalances(chain, address)).map(({ token, ...holding }) => ({
+            ...holding,
+            caipNetworkId: chain.caipNetworkId,
+            ...(token ? { token: token.mint } : {}),
+          })),
+      }),
+    ),
+  ]
   const cache = new LruCache<TokenBalance[]>({ maxEntries: 10_000, ttlMs: balanceTtlMs })
   // Concurrent requests for the same uncached balances share one read of the chains.
   const reading = new Map<string, Promise<BalanceRead>>()
 
   async function readAccount(
-    address: `0x${string}`,
-    requested: ChainConfig[],
+    address: string,
+    requested: BalanceChain[],
     currency: string,
     baseUrl: string,
   ): Promise<BalanceRead> {
-    const results = await Promise.allSettled(
-      requested.map((chain) => readBalances(chain, clients.get(chain.caipNetworkId)!, address)),
-    )
-    const holdings: ChainHolding[] = []
-    const failed: ChainConfig[] = []
+    const results = await Promise.allSettled(requested.map((chain) => chain.read(address)))
+    const holdings: Holding[] = []
+    const failed: BalanceChain[] = []
     results.forEach((result, index) => {
       if (result.status === 'fulfilled') holdings.push(...result.value)
       else {
@@ -95,8 +139,8 @@ export const blockchainRoutes: FastifyPluginAsyncZod<BlockchainRoutesOptions> = 
         return {
           name: holding.name,
           symbol: holding.symbol,
-          chainId: holding.chain.caipNetworkId,
-          ...(holding.token ? { address: `${holding.chain.caipNetworkId}:${holding.token.address}` } : {}),
+          chainId: holding.caipNetworkId,
+          ...(holding.token ? { address: `${holding.caipNetworkId}:${holding.token}` } : {}),
           ...(price === undefined ? {} : { value: Number(holding.numeric) * price, price }),
           quantity: { decimals: String(holding.decimals), numeric: holding.numeric },
           iconUrl: iconUrlOf(baseUrl, holding.symbol),
@@ -117,8 +161,8 @@ export const blockchainRoutes: FastifyPluginAsyncZod<BlockchainRoutesOptions> = 
       },
     },
     async () => ({
-      http: chains.map((chain) => chain.caipNetworkId),
-      ws: chains.filter((chain) => chain.wsUrl).map((chain) => chain.caipNetworkId),
+      http: [...chains, ...solanaChains].map((chain) => chain.caipNetworkId),
+      ws: [...chains, ...solanaChains].filter((chain) => chain.wsUrl).map((chain) => chain.caipNetworkId),
     }),
   )
 
@@ -137,21 +181,27 @@ export const blockchainRoutes: FastifyPluginAsyncZod<BlockchainRoutesOptions> = 
           'Zero balances are left out. Cached 30 s per address, chain and currency unless forceUpdate=true. A chain ' +
           'that cannot be read is left out of the answer; 502 when none of the requested chains can be read.',
         tags: ['blockchain'],
-        params: balanceParams,
-        querystring: balanceQuery(chains.map((chain) => chain.caipNetworkId)),
+        params: accountParams,
+        querystring: balanceQuery(balanceChains.map((chain) => chain.caipNetworkId)),
         response: { 200: balances, 400: errorBody, 502: errorBody },
       },
     },
     async (request, reply) => {
-      const { address } = request.params
+      const { address, namespace } = request.params.address
       const { currency, chainId, forceUpdate } = request.query
+      const ofNamespace = balanceChains.filter((chain) => chain.namespace === namespace)
+      if (chainId && !ofNamespace.some((chain) => chain.caipNetworkId === chainId))
+        return reply
+          .code(400)
+          .send({ error: `chainId ${chainId} is not a chain of a ${namespace} address`, field: 'chainId' })
       const baseUrl = baseUrlOf()
       const key = JSON.stringify([baseUrl, address, chainId ?? '*', currency])
       if (!forceUpdate) {
         const cached = cache.get(key)
         if (cached) return { balances: cached }
       }
-      const requested = chainId ? chains.filter((chain) => chain.caipNetworkId === chainId) : chains
+      const requested = chainId ? ofNamespace.filter((chain) => chain.caipNetworkId === chainId) : ofNamespace
+      if (requested.length === 0) return { balances: [] }
       // Concurrent requests share one read of the chains, so a flood of forced reads costs one. Forced ones share
       // only a forced one: an ordinary read under way may be older than the transaction the caller waits for.
       const readKey = forceUpdate ? `${key}:forced` : key

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { getAddress, type Hex } from 'viem'
 import { z } from 'zod'
 import { chainClient } from '../chains/clients.ts'
-import { balanceParams } from '../chains/schemas.ts'
+import { accountParams } from '../chains/schemas.ts'
 import type { BlockchainConfig } from '../chains/types.ts'
 import { errorBody, sdkQuery, text } from '../schemas.ts'
 import { revokeSessionMessage } from '../sessions/messages.ts'
@@ -22,6 +22,7 @@ import {
   signatureRefusal,
   timeRefusal,
 } from '../sessions/rules.ts'
+import { isSolanaSignIn, readSolanaSignInMessage, verifySolanaSignature } from '../sessions/solana.ts'
 import { checkSignature } from '../signatures.ts'
 import type { SessionRecord } from '../storage/sessions.ts'
 import type { Storage } from '../storage/types.ts'
@@ -72,8 +73,15 @@ const session = z.object({
 
 const signature = z
   .string({ error: 'signature must be a string' })
-  .regex(/^0x(?:[0-9a-fA-F]{2})+$/, 'signature must be hex bytes (0x…)')
+  .regex(
+    /^(?:0x(?:[0-9a-fA-F]{2})+|[1-9A-HJ-NP-Za-km-z]{64,100})$/,
+    'signature must be hex bytes (0x…), or base58 for a Solana account',
+  )
   .max(20_000, 'signature is too long')
+
+/** Whether a stored session's address is the route's: EVM addresses in any letter case, Solana's exactly. */
+const isAccount = (stored: string, account: z.output<typeof accountParams>['address']) =>
+  account.namespace === 'solana' ? stored === account.address : stored.toLowerCase() === account.address
 
 function sessionOf(record: SessionRecord): z.output<typeof session> {
   return {
@@ -113,6 +121,8 @@ export const sessionsRoutes: FastifyPluginAsyncZod<SessionsRoutesOptions> = asyn
   const verifiers = new Map(
     blockchain.chains.map((chain) => [`eip155:${chain.chainId}`, chainClient(chain, 'signatures')]),
   )
+  // A Solana signature needs no chain (the address is the key); the cluster must still be one the server serves.
+  const solanaChains = new Set((blockchain.solana ?? []).map((chain) => chain.caipNetworkId))
 
   app.get(
     '/v1/sessions/nonce',
@@ -139,11 +149,12 @@ export const sessionsRoutes: FastifyPluginAsyncZod<SessionsRoutesOptions> = asyn
     {
       config: { usage: true, limit: 'write' },
       schema: {
-        summary: 'Sign in: verify a signed EIP-4361 message and start a session',
+        summary: 'Sign in: verify a signed EIP-4361 (or Sign-In with Solana) message and start a session',
         description:
           'The message must name the requesting page (its domain is the Origin header’s host and its URI has ' +
-          'that origin), a configured chain, an unused nonce from /v1/sessions/nonce, and be current. The ' +
-          'signature is checked against the chain, so ERC-1271 and ERC-6492 smart accounts sign in too. The ' +
+          'that origin), a configured chain, an unused nonce from /v1/sessions/nonce, and be current. An EVM ' +
+          'signature is checked against the chain, so ERC-1271 and ERC-6492 smart accounts sign in too; a Solana ' +
+          'one (CAIP-122 text, "Solana account", base58 signature) is verified as ed25519 by the address. The ' +
           'token answered lists the address’s sessions (GET /v1/sessions/{address}); only its hash is stored.',
         tags: ['sessions'],
         querystring: sdkQuery,
@@ -161,27 +172,32 @@ export const sessionsRoutes: FastifyPluginAsyncZod<SessionsRoutesOptions> = asyn
     },
     async (request, reply) => {
       const { message, signature: signed } = request.body
-      const read = readSignInMessage(message)
+      const solana = isSolanaSignIn(message)
+      const read = solana ? readSolanaSignInMessage(message) : readSignInMessage(message)
       if (!read.ok) return refuse(reply, read.refusal)
       const { fields } = read
-      const chainId = `eip155:${fields.chainId}`
+      const chainId = solana ? String(fields.chainId) : `eip155:${fields.chainId}`
       const refusal =
         datesRefusal(fields) ??
-        addressRefusal(fields.address) ??
-        chainRefusal(chainId, verifiers) ??
+        (solana ? undefined : addressRefusal(fields.address)) ??
+        chainRefusal(chainId, solana ? solanaChains : verifiers) ??
         originRefusal(fields, request.headers.origin, domains) ??
         timeRefusal(fields, now())
       if (refusal) return refuse(reply, refusal)
       const { domain, uri, nonce, issuedAt } = fields
-      const address = getAddress(fields.address)
+      const address = solana ? fields.address : getAddress(fields.address)
 
       // The cheap check before the costly one: a message without a live nonce costs no call to the chain.
       if (!(await storage.sessions.nonceUsable(nonce, now()))) return refuse(reply, nonceRefusal)
-      const verdict = await checkSignature(verifiers.get(chainId), {
-        address,
-        message,
-        signature: signed as Hex,
-      })
+      const verdict = solana
+        ? verifySolanaSignature({ address, message, signature: signed })
+          ? 'valid'
+          : 'invalid'
+        : await checkSignature(verifiers.get(chainId), {
+            address: address as Hex,
+            message,
+            signature: signed as Hex,
+          })
       if (verdict === 'unreachable')
         request.log.warn({ chainId }, 'sign-in signature could not be checked: its chain does not answer')
       // A refused signature spends its nonce, so each check of the chain costs the caller a new nonce.
@@ -217,7 +233,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<SessionsRoutesOptions> = asyn
           'Authorization: Bearer <token from POST /v1/sessions>. The sessions of the token’s domain that are ' +
           'neither revoked nor expired, newest first.',
         tags: ['sessions'],
-        params: balanceParams,
+        params: accountParams,
         querystring: sdkQuery,
         headers: z.object({ authorization: z.string().max(200).optional() }),
         response: { 200: z.object({ sessions: z.array(session) }), 400: errorBody, 401: errorBody },
@@ -231,7 +247,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<SessionsRoutesOptions> = asyn
       const mine = await storage.sessions.byTokenHash(sha256Hex(token))
       if (
         !mine ||
-        mine.address.toLowerCase() !== request.params.address ||
+        !isAccount(mine.address, request.params.address) ||
         mine.revokedAt ||
         mine.expiresAt.getTime() <= at.getTime()
       )
@@ -249,9 +265,10 @@ export const sessionsRoutes: FastifyPluginAsyncZod<SessionsRoutesOptions> = asyn
         summary: 'Revoke a sign-in session, signed for by its address',
         description:
           'pci is the session id; signature is the address’s personal_sign of "Revoke sign-in session <pci>", ' +
-          'checked against the session’s chain (smart accounts too).',
+          'checked against the session’s chain (smart accounts too); for a Solana account, its ed25519 signature of ' +
+          'that text (base58).',
         tags: ['sessions'],
-        params: balanceParams,
+        params: accountParams,
         querystring: sdkQuery,
         body: z.object({
           pci: text('pci', 100).min(1, 'pci is empty'),
@@ -269,13 +286,18 @@ export const sessionsRoutes: FastifyPluginAsyncZod<SessionsRoutesOptions> = asyn
     async (request, reply) => {
       const { pci, signature: signed } = request.body
       const record = await storage.sessions.get(pci)
-      if (!record || record.address.toLowerCase() !== request.params.address)
+      if (!record || !isAccount(record.address, request.params.address))
         return reply.code(404).send({ error: 'Unknown session', field: 'pci' })
-      const verdict = await checkSignature(verifiers.get(record.chainId), {
-        address: getAddress(record.address),
-        message: revokeSessionMessage(pci),
-        signature: signed as Hex,
-      })
+      const message = revokeSessionMessage(pci)
+      const verdict = record.chainId.startsWith('solana:')
+        ? verifySolanaSignature({ address: record.address, message, signature: signed })
+          ? 'valid'
+          : 'invalid'
+        : await checkSignature(verifiers.get(record.chainId), {
+            address: getAddress(record.address),
+            message,
+            signature: signed as Hex,
+          })
       if (verdict !== 'valid') return refuse(reply, signatureRefusal(verdict, record.chainId))
       await storage.sessions.revoke(pci, now())
       return { revoked: true as const }

@@ -67,7 +67,9 @@ export function readSignInMessage(message: string): SignInMessageCheck {
  * @example
  * datesRefusal({ ...fields, expirationTime: new Date('+010000-01-01') }) // { status: 400, error: "The message's Expiration Time is not a date between 1970 and 9999", … }
  */
-export function datesRefusal(fields: SignInFields): Refusal | undefined {
+export function datesRefusal(
+  fields: Pick<SignInFields, 'issuedAt' | 'expirationTime' | 'notBefore'>,
+): Refusal | undefined {
   const { issuedAt, expirationTime, notBefore } = fields
   const dates = { 'Issued At': issuedAt, 'Expiration Time': expirationTime, 'Not Before': notBefore }
   for (const [name, date] of Object.entries(dates))

@@ -27,10 +27,14 @@ const allTabs = [
 export default function AccountData() {
   const client = useLatchClient()
   const { options } = client
-  const { profileName } = useAccount()
+  const { profileName, caipAddress } = useAccount()
+  // SPEC §9: activity and names are eip155's; balances (the Tokens tab) are also Solana's.
+  const evm = caipAddress?.startsWith('eip155:')
   // SPEC §1: the 'history' feature (on by default) shows Activity.
-  const tabs = options.features.history ? allTabs : allTabs.slice(0, 1)
-  const [selected, setSelected] = useState(0)
+  const tabs = options.features.history && evm ? allTabs : allTabs.slice(0, 1)
+  let [selected, setSelected] = useState(0)
+  // The tabs shrink on a network without Activity: the first one is shown then.
+  selected %= tabs.length
   const onKeyDown = (event: KeyboardEvent) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0
     if (!step) return
@@ -42,7 +46,7 @@ export default function AccountData() {
   const current = tabs[selected]!
   return (
     <div className="latch-account-data">
-      {!profileName && (
+      {!profileName && evm && (
         <button type="button" className="latch-row" onClick={() => client.router.push('RegisterName')}>
           <span className="latch-image latch-monogram" aria-hidden="true">
             <Icon name="check" />

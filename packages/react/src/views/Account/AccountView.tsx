@@ -32,9 +32,9 @@ export default function AccountView() {
     )
   }
 
-  // SPEC §9: tokens, activity and names are served for eip155 networks.
-  const hasAccountData =
-    Boolean(client.options.apiUrl) && network.chainNamespace === 'eip155' && !isUnsupported
+  // SPEC §9: balances are served for every namespace Latch has an adapter for, eip155 and solana (activity and names
+  // for eip155 only: AccountData leaves them out elsewhere).
+  const hasAccountData = Boolean(client.options.apiUrl) && !isUnsupported
 
   const copy = async () => {
     try {

@@ -1,8 +1,9 @@
 /** A profile image, or a pattern of colours derived from the address (Latch's own, no external service). */
 export function Avatar({ address, image }: { address: string; image?: string | undefined }) {
   if (image) return <img className="latch-avatar" src={image} alt="" width={64} height={64} />
-  const hex = address.replace(/^0x/, '').padEnd(12, '0')
-  const hue = (i: number) => (Number.parseInt(hex.slice(i, i + 3), 16) || 0) % 360
+  // From the address's characters, whatever its alphabet (EVM hex, Solana base58).
+  const hue = (i: number) =>
+    [...address.slice(i + 2, i + 6)].reduce((sum, c) => sum * 31 + c.charCodeAt(0), 0) % 360
   return (
     <svg className="latch-avatar" width="64" height="64" viewBox="0 0 64 64" aria-hidden="true">
       <rect width="64" height="64" fill={`hsl(${hue(0)} 70% 55%)`} />

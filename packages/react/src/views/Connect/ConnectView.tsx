@@ -1,4 +1,10 @@
-import { type ConnectorCategory, connectorCategory, type ModalState, orderContext } from '@latch/core'
+import {
+  type ConnectorCategory,
+  connectorCategory,
+  type ModalState,
+  type NetworkState,
+  orderContext,
+} from '@latch/core'
 import type { ReactNode } from 'react'
 import { ChunkSlot } from '../../async.tsx'
 import { Icon } from '../../components/Icon/Icon.tsx'
@@ -13,6 +19,7 @@ import {
   customWalletListing,
   installedByRdns,
   isWalletConnector,
+  oneRowPerWallet,
   walletImageUrl,
 } from '../shared/directory/wallets.ts'
 import { LazyWalletImage } from '../shared/LazyWalletImage.tsx'
@@ -20,6 +27,7 @@ import { useConnectWith } from '../shared/useConnectWith.ts'
 import { useDirectoryRows } from './useDirectoryRows.ts'
 
 const selectLoading = (s: ModalState) => s.loading
+const selectNamespace = (s: NetworkState) => s.activeNamespace
 
 interface Row {
   key: string
@@ -39,14 +47,20 @@ export default function ConnectView() {
   const { options } = client
   const { list, recent } = useStore(client.connectors, whole)
   const loading = useStore(client.modal, selectLoading)
+  const namespace = useStore(client.network, selectNamespace)
   const connectWith = useConnectWith()
   const pickWallet = usePickWallet()
   const state = useLatchApi()
   const api = state.status === 'ready' ? state.api : undefined
   // Basic mode offers WalletConnect only: the directory's wallets, no browser wallets (SPEC §2).
-  const wallets = options.basic ? [] : list.filter(isWalletConnector)
+  // A wallet in two namespaces (its EIP-6963 and Wallet Standard sides) is one row, of the active namespace.
+  const wallets = options.basic ? [] : oneRowPerWallet(list.filter(isWalletConnector), namespace)
   const none = wallets.length === 0
-  const directory = useDirectoryRows(api, installedByRdns(wallets), options.featuredWalletIds)
+  const directory = useDirectoryRows(
+    api,
+    installedByRdns(list.filter(isWalletConnector)),
+    options.featuredWalletIds,
+  )
 
   const context = orderContext(options, recent)
   const sections = new Map<ConnectorCategory | 'other', Row[]>()

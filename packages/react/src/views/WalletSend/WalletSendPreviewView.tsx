@@ -45,8 +45,9 @@ export default function WalletSendPreviewView(props: SendViewProps) {
       setSending('failed')
       client.snack.show(
         'error',
-        error instanceof BaseError && error.shortMessage === 'Something went wrong'
-          ? 'Something went wrong'
+        // The send's own refusals (SPEC §5, §8 'Something went wrong') are plain Latch errors, said as they are.
+        error instanceof BaseError && error.name === 'LatchError'
+          ? error.shortMessage
           : 'Failed to send transaction. Please try again.',
       )
     }

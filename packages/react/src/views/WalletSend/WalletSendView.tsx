@@ -58,6 +58,9 @@ export default function WalletSendView(props: SendViewProps) {
     client.send.setState({ sendTokenAmount: floorBalance(rest, decimalsOf(token), decimalsOf(token)) })
   }
 
+  // What failed to load (the fee, or the balances), asked again.
+  const retry =
+    (fee.status === 'failed' && fee.retry) || (balances.status === 'failed' && balances.retry) || undefined
   let hint: string | undefined
   if (receiverName.status === 'failed') hint = `No address found for ${receiverName.name}`
   else if (receiverProfileName && receiverAddress) hint = `${receiverProfileName}: ${receiverAddress}`
@@ -149,13 +152,8 @@ export default function WalletSendView(props: SendViewProps) {
               : '…'}
         </span>
       </p>
-      {fee.status === 'failed' && fee.retry && (
-        <button type="button" className="latch-button latch-button-secondary" onClick={fee.retry}>
-          Try again
-        </button>
-      )}
-      {balances.status === 'failed' && (
-        <button type="button" className="latch-button latch-button-secondary" onClick={balances.retry}>
+      {retry && (
+        <button type="button" className="latch-button latch-button-secondary" onClick={retry}>
           Try again
         </button>
       )}

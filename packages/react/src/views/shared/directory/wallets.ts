@@ -1,8 +1,29 @@
-import type { Connector, CustomWallet, LatchApi, WalletListing } from '@latch/core'
+import type { ChainNamespace, Connector, CustomWallet, LatchApi, WalletListing } from '@latch/core'
 
 /** Connectors that are wallet rows (not the embedded-auth or multi-chain helpers). */
 export const isWalletConnector = (connector: Connector): boolean =>
   connector.type !== 'AUTH' && connector.type !== 'MULTI_CHAIN'
+
+/**
+ * One row per wallet: a browser wallet in several namespaces (its EIP-6963 provider and its Wallet Standard wallet,
+ * as Phantom has) goes by one name, and keeps the connector of `namespace` (core's switchNetwork connects its other
+ * side: the same rule).
+ *
+ * @example
+ * oneRowPerWallet([devWalletEvm, devWalletSolana], 'solana') // [devWalletSolana]
+ */
+export const oneRowPerWallet = (connectors: readonly Connector[], namespace: ChainNamespace) =>
+  connectors.filter(
+    (c) =>
+      !connectors.some(
+        (o) =>
+          o.type === 'ANNOUNCED' &&
+          c.type === 'ANNOUNCED' &&
+          o.name === c.name &&
+          o.chain === namespace &&
+          c.chain !== namespace,
+      ),
+  )
 
 /** Whether an installed wallet matches the (trimmed) search text: its name or reverse-DNS id. */
 export function matchesSearch(connector: Connector, search: string): boolean {

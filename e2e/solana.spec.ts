@@ -1,0 +1,125 @@
+import { solanaTestAddresses, solanaTestToken } from '@latch/devnet'
+import { address, createSolanaRpc, generateKeyPairSigner } from '@solana/kit'
+import { expect, test } from './support/fixtures.ts'
+
+// Solana through the Dev Wallet's Wallet Standard side, on the worker's local Solana chain (`solana=`). Each test
+// uses a test account of its own (`account=`), and sends to fresh addresses, whose balances change by exactly what
+// was sent.
+
+const freshAddress = async () => (await generateKeyPairSigner()).address
+
+test.describe('Solana', () => {
+  test('connects on the local Solana chain, shows SOL and LUSD-SOL, sends 0.1 SOL and 5 LUSD-SOL', async ({
+    demo,
+    devnet,
+  }) => {
+    const rpc = createSolanaRpc(devnet.solanaRpc)
+    const receiver = await freshAddress()
+    await demo.goto(`solana=${encodeURIComponent(devnet.solanaRpc)}&account=3`)
+    const { modal, page } = demo
+
+    // The network first: the Connect view then offers the wallet's Solana side.
+    await page.getByRole('button', { name: /switch network/ }).click()
+    await modal.getByRole('button', { name: /Latch Solana Local/ }).click()
+    await expect(demo.state('network')).toHaveText(/^solana:/)
+    await demo.connectDevWallet()
+    await expect(demo.state('address')).toHaveText(solanaTestAddresses[3]!)
+    await expect(demo.state('balance')).toHaveText(/ SOL$/)
+
+    await demo.accountButton.click()
+    const tokens = modal.getByRole('region', { name: 'Tokens' })
+    await expect(tokens.getByText('LUSD-SOL')).toBeVisible()
+    await expect(tokens.getByText('SOL', { exact: true })).toBeVisible()
+
+    // 0.1 SOL, the network's coin, chosen by default.
+    await modal.getByRole('button', { name: 'Send' }).click()
+    await expect(modal.getByRole('button', { name: /Token: SOL/ })).toBeVisible()
+    await modal.getByRole('textbox', { name: 'Amount' }).fill('0.1')
+    await modal.getByRole('textbox', { name: 'To' }).fill(receiver)
+    await modal.getByRole('button', { name: 'Preview Send' }).click()
+    await modal.getByRole('button', { name: 'Send', exact: true }).click()
+    await expect(demo.prompt.getByRole('heading', { name: 'Send transaction' })).toBeVisible()
+    await expect(demo.prompt).toContainText(`0.1 SOL to ${receiver}`)
+    await demo.prompt.getByRole('button', { name: 'Approve' }).click()
+    await expect(page.getByText('Transaction started')).toBeVisible()
+    await expect.poll(async () => (await rpc.getBalance(receiver).send()).value).toBe(100_000_000n)
+
+    // 5 LUSD-SOL: the receiver has no token account yet; the send creates it.
+    await modal.getByRole('button', { name: 'Send' }).click()
+    await modal.getByRole('button', { name: /Token: SOL/ }).click()
+    await modal.getByRole('button', { name: /LUSD-SOL/ }).click()
+    await modal.getByRole('textbox', { name: 'Amount' }).fill('5')
+    await modal.getByRole('textbox', { name: 'To' }).fill(receiver)
+    await modal.getByRole('button', { name: 'Preview Send' }).click()
+    await modal.getByRole('button', { name: 'Send', exact: true }).click()
+    await demo.prompt.getByRole('button', { name: 'Approve' }).click()
+    await expect(page.getByText('Transaction started')).toBeVisible()
+    const tokenAmount = async () => {
+      const { value } = await rpc
+        .getTokenAccountsByOwner(
+          receiver,
+          { mint: address(solanaTestToken.address) },
+          { encoding: 'jsonParsed' },
+        )
+        .send()
+      return value[0]?.account.data.parsed.info.tokenAmount.amount
+    }
+    await expect.poll(tokenAmount).toBe('5000000')
+    expect((await rpc.getBalance(receiver).send()).value).toBe(100_000_000n)
+  })
+
+  test('a send without amount or receiver says so; an address that is not base58 is refused', async ({
+    demo,
+    devnet,
+  }) => {
+    await demo.goto(`solana=${encodeURIComponent(devnet.solanaRpc)}&account=2&autoApprove=1`)
+    const { modal, page } = demo
+    await page.getByRole('button', { name: /switch network/ }).click()
+    await modal.getByRole('button', { name: /Latch Solana Local/ }).click()
+    await demo.connectButton.click()
+    await modal.getByRole('button', { name: /Latch Dev Wallet/ }).click()
+    await expect(demo.state('status')).toHaveText('connected')
+    await demo.accountButton.click()
+    await modal.getByRole('button', { name: 'Send' }).click()
+    await expect(modal.getByRole('button', { name: /Token: SOL/ })).toBeVisible()
+
+    const message = modal.getByRole('button', { name: 'Please enter a valid amount and receiver address' })
+    await expect(message).toBeDisabled()
+    await modal.getByRole('textbox', { name: 'Amount' }).fill('0.5')
+    await expect(message).toBeDisabled()
+    await modal.getByRole('textbox', { name: 'To' }).fill('0OIl-not-base58-0OIl-not-base58-0OIl')
+    await expect(modal.getByRole('button', { name: 'Invalid Address' })).toBeDisabled()
+    await expect(modal.getByRole('textbox', { name: 'To' })).toHaveAttribute('aria-invalid', 'true')
+    await modal.getByRole('textbox', { name: 'To' }).fill(await freshAddress())
+    await expect(modal.getByRole('button', { name: 'Preview Send' })).toBeEnabled()
+  })
+
+  test('one wallet in both namespaces: one row; the modal switches Devnet A → Solana → Devnet A', async ({
+    demo,
+    devnet,
+  }) => {
+    await demo.goto(`solana=${encodeURIComponent(devnet.solanaRpc)}&account=4`)
+    const { modal, page } = demo
+    await demo.connectButton.click()
+    await expect(modal.getByRole('button', { name: /Latch Dev Wallet/ })).toHaveCount(1)
+    await modal.getByRole('button', { name: /Latch Dev Wallet/ }).click()
+    await demo.prompt.getByRole('button', { name: 'Approve' }).click()
+    await expect(demo.state('caipAddress')).toHaveText(/^eip155:31337:0x/)
+
+    await page.getByRole('button', { name: /switch network/ }).click()
+    await modal.getByRole('button', { name: /Latch Solana Local/ }).click()
+    // The wallet's Solana side asks once, then the account is the Solana one.
+    await expect(demo.prompt.getByRole('heading', { name: /Connect to/ })).toBeVisible()
+    await demo.prompt.getByRole('button', { name: 'Approve' }).click()
+    await expect(demo.state('caipAddress')).toHaveText(
+      `solana:B3a6eJyjz4Nhac9rNdEn8s1tXP2C949m:${solanaTestAddresses[4]}`,
+    )
+    await expect(demo.state('balance')).toHaveText(/ SOL$/)
+
+    await page.getByRole('button', { name: /switch network/ }).click()
+    await modal.getByRole('button', { name: /Latch Devnet A/ }).click()
+    await expect(demo.state('caipAddress')).toHaveText(/^eip155:31337:0x/)
+    await expect(demo.state('balance')).toHaveText(/ ETH$/)
+    await expect(demo.prompt).toBeHidden()
+  })
+})
