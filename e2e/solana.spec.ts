@@ -66,6 +66,13 @@ test.describe('Solana', () => {
     }
     await expect.poll(tokenAmount).toBe('5000000')
     expect((await rpc.getBalance(receiver).send()).value).toBe(100_000_000n)
+
+    // Activity: both sends, from the server's reading of the chain (pending until it lists them).
+    await modal.getByRole('tab', { name: 'Activity' }).click()
+    const activity = modal.getByRole('region', { name: 'Activity' })
+    await expect(activity.locator('[data-hash]').filter({ hasText: '-5 LUSD-SOL' })).toContainText('Sent')
+    await expect(activity.locator('[data-hash]').filter({ hasText: '-0.1 SOL' })).toContainText('Sent')
+    await expect(activity.getByText('Pending')).toHaveCount(0, { timeout: 45_000 })
   })
 
   test('a send without amount or receiver says so; an address that is not base58 is refused', async ({
@@ -120,6 +127,36 @@ test.describe('Solana', () => {
     await modal.getByRole('button', { name: /Latch Devnet A/ }).click()
     await expect(demo.state('caipAddress')).toHaveText(/^eip155:31337:0x/)
     await expect(demo.state('balance')).toHaveText(/ ETH$/)
+    await expect(demo.prompt).toBeHidden()
+  })
+
+  test('sign-in with Solana required: signed once in the wallet, the session kept across a reload', async ({
+    demo,
+    devnet,
+    page,
+  }) => {
+    const account = solanaTestAddresses[5]!
+    await demo.goto(`solana=${encodeURIComponent(devnet.solanaRpc)}&account=5&siwx=required`)
+    const { modal } = demo
+    await page.getByRole('button', { name: /switch network/ }).click()
+    await modal.getByRole('button', { name: /Latch Solana Local/ }).click()
+    await demo.connectDevWallet()
+    await expect(
+      modal.getByRole('heading', { name: 'Latch demo needs to connect to your wallet' }),
+    ).toBeVisible()
+    await modal.getByRole('button', { name: 'Sign', exact: true }).click()
+    await expect(demo.prompt).toContainText('wants you to sign in with your Solana account')
+    await expect(demo.prompt).toContainText(account)
+    await demo.prompt.getByRole('button', { name: 'Approve' }).click()
+    await expect(modal).toBeHidden()
+    await expect(demo.state('caipAddress')).toHaveText(`solana:B3a6eJyjz4Nhac9rNdEn8s1tXP2C949m:${account}`)
+
+    // A reload reconnects the Solana side silently and finds the session on the server: nothing to sign.
+    const read = page.waitForResponse((response) => response.url().includes(`/v1/sessions/${account}`))
+    await page.reload()
+    expect((await read).status()).toBe(200)
+    await expect(demo.state('caipAddress')).toHaveText(`solana:B3a6eJyjz4Nhac9rNdEn8s1tXP2C949m:${account}`)
+    await expect(modal).toBeHidden()
     await expect(demo.prompt).toBeHidden()
   })
 })

@@ -1,25 +1,10 @@
-import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { staticImportGraph } from '../../../scripts/importGraph.ts'
 import { devnetA, evmAdapter } from './index.ts'
 
 const here = dirname(fileURLToPath(import.meta.url))
-
-/** Every module the page loads with `file`: static, non-type imports, followed through relative files. */
-function staticImportGraph(file: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(file)) return seen
-  seen.add(file)
-  const source = readFileSync(file, 'utf8')
-  // `import type` / `export type` are erased; `import('…')` is a lazy chunk and has no `from`.
-  const statements = source.matchAll(/^(import|export)(?!\s+type\s)[^;'"]*?(?:from\s*)?['"]([^'"]+)['"]/gm)
-  for (const [, , specifier] of statements) {
-    if (!specifier) continue
-    if (specifier.startsWith('.')) staticImportGraph(resolve(dirname(file), specifier), seen)
-    else seen.add(specifier)
-  }
-  return seen
-}
 
 describe('@latch/evm entry', () => {
   it('does not load viem or mipd with the first page (they come with the lazy adapter chunk)', () => {

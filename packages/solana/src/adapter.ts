@@ -10,9 +10,10 @@ import {
   type Network,
   SwitchChainError,
 } from '@latch/core'
-import { address, getBase58Decoder, getUtf8Encoder } from '@solana/kit'
+import { address, getBase58Decoder, getUtf8Encoder, isAddress } from '@solana/kit'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import { createConnectorDiscovery } from './discovery.ts'
+import { BalanceUnavailableError } from './errors.ts'
 import type { SolanaNetwork } from './networks.ts'
 import { resolveSolanaAdapterOptions, type SolanaAdapterOptions } from './options.ts'
 import { createRpcClients, send } from './rpc.ts'
@@ -116,9 +117,15 @@ export function createSolanaAdapter(
 
     async getBalance({ address: owner, network }) {
       const rpc = rpcFor(configured(network))
-      const { value } = await send(rpc.getBalance(address(owner)), settings.rpcTimeoutMs)
-      const { decimals, symbol } = network.nativeCurrency
-      return { value: BigInt(value), decimals, symbol }
+      if (!isAddress(owner))
+        throw new BalanceUnavailableError({ details: `${owner} is not a Solana address.` })
+      try {
+        const { value } = await send(rpc.getBalance(address(owner)), settings.rpcTimeoutMs)
+        const { decimals, symbol } = network.nativeCurrency
+        return { value: BigInt(value), decimals, symbol }
+      } catch (cause) {
+        throw new BalanceUnavailableError({ cause })
+      }
     },
 
     async signMessage({ connectorId, address: signer, message }) {

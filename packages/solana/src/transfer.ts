@@ -23,10 +23,14 @@ import {
   getTransferCheckedInstruction,
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token'
+import { NetworkUnavailableError } from './errors.ts'
 import { type SolanaRpc, send } from './rpc.ts'
 
 /** The fee of a transaction with one signature, in lamports (Solana's base fee; Latch adds no priority fee). */
 export const SIGNATURE_FEE = 5_000n
+
+/** The least a plain account may hold (its rent-exempt deposit for no data), in lamports. */
+export const RENT_EXEMPT_MINIMUM = 890_880n
 
 /** A token account's size: what its rent-exempt deposit is for. */
 const TOKEN_ACCOUNT_SIZE = 165n
@@ -143,16 +147,33 @@ export async function prepareTransfer(
 
 /**
  * The transfer as an unsigned wire transaction (the sender pays the fee), on the network's latest blockhash:
- * what a wallet's `solana:signAndSendTransaction` takes.
+ * what a wallet's `solana:signAndSendTransaction` takes. Refuses SOL below the rent-exempt minimum to an account
+ * that does not exist yet (the chain would refuse it after the visitor signed).
  */
 export async function buildTransfer(
   rpc: SolanaRpc,
   parameters: TransferParameters,
   timeoutMs: number,
 ): Promise<Uint8Array> {
+  const { amount, token } = parameters
+  // A new account must be given its rent-exempt minimum, or the chain refuses the transfer after the visitor signed.
+  if (!token && amount < RENT_EXEMPT_MINIMUM) {
+    const { value: held } = await send(
+      rpc.getBalance(assertAddress(parameters.to, 'receiver')),
+      timeoutMs,
+    ).catch((cause: unknown) => {
+      throw new NetworkUnavailableError(cause)
+    })
+    if (held === 0n)
+      throw new BaseError('Amount too small for a new account', {
+        details: `${parameters.to} holds no SOL yet: send it at least ${RENT_EXEMPT_MINIMUM} lamports.`,
+      })
+  }
   const [{ instructions }, { value: blockhash }] = await Promise.all([
     plan(rpc, parameters, timeoutMs),
-    send(rpc.getLatestBlockhash(), timeoutMs),
+    send(rpc.getLatestBlockhash(), timeoutMs).catch((cause: unknown) => {
+      throw new NetworkUnavailableError(cause)
+    }),
   ])
   const message = pipe(
     createTransactionMessage({ version: 0 }),

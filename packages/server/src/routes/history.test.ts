@@ -176,7 +176,8 @@ describe('GET /v1/account/{account}/history', () => {
     const chainId = await history(anvilAddresses[1], '?chainId=eip155:999')
     expect(chainId.status).toBe(400)
     expect(chainId.body).toEqual({
-      error: 'chainId must be one of the supported chains: eip155:31337, eip155:31338',
+      error:
+        'chainId must be one of the supported chains: eip155:31337, eip155:31338, solana:B3a6eJyjz4Nhac9rNdEn8s1tXP2C949m',
       field: 'chainId',
     })
     expect((await history(anvilAddresses[1], '?cursor=nonsense')).body).toEqual({

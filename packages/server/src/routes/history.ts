@@ -1,7 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { balanceParams } from '../chains/schemas.ts'
-import { type BlockchainConfig, type ChainConfig, type PricedAsset, priceKey } from '../chains/types.ts'
+import { readSolanaHistory, type SolanaActivity } from '../chains/readSolanaHistory.ts'
+import { accountParams } from '../chains/schemas.ts'
+import {
+  type BlockchainConfig,
+  type ChainConfig,
+  type PricedAsset,
+  priceKey,
+  type SolanaChainConfig,
+} from '../chains/types.ts'
+import { LruCache } from '../lruCache.ts'
 import type { OnrampPurchase } from '../onramp/types.ts'
 import { errorBody, isStorableDate, sdkQuery, text } from '../schemas.ts'
 import type { HistoryCursor, HistoryEntry } from '../storage/history.ts'
@@ -81,6 +89,36 @@ export function encodeCursor(cursor: HistoryCursor): string {
 
 const INT32_MAX = 2_147_483_647
 
+/** A Solana page's cursor: the signature the next page starts before. */
+export const encodeSolanaCursor = (signature: string) =>
+  Buffer.from(JSON.stringify(['solana', signature])).toString('base64url')
+
+function decodeSolanaCursor(cursor: string): string | undefined {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
+    if (!Array.isArray(value) || value.length !== 2 || value[0] !== 'solana') return undefined
+    return typeof value[1] === 'string' && /^[1-9A-HJ-NP-Za-km-z]{64,88}$/.test(value[1])
+      ? value[1]
+      : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** What a Solana transaction was for `account`: what moved to or from it. */
+function solanaOperationType(
+  account: string,
+  activity: SolanaActivity,
+): Transaction['metadata']['operationType'] {
+  const mine = activity.transfers.filter((t) => t.from === account || t.to === account)
+  const out = new Set(mine.filter((t) => t.from === account && t.to !== account).map((t) => t.mint ?? 'SOL'))
+  const inward = mine.filter((t) => t.to === account && t.from !== account)
+  if (out.size && inward.some((t) => !out.has(t.mint ?? 'SOL'))) return 'trade'
+  if (out.size) return 'send'
+  if (inward.length) return 'receive'
+  return activity.feePayer === account ? 'execute' : 'receive'
+}
+
 /** The cursor's position, or undefined when the text is not a cursor this server could have written. */
 export function decodeCursor(cursor: string): HistoryCursor | undefined {
   try {
@@ -143,7 +181,78 @@ export const historyRoutes: FastifyPluginAsyncZod<HistoryRoutesOptions> = async 
       : (blockchain.chains.find((chain) => chain.name === network)?.caipNetworkId ?? network)
   const chains = new Map(blockchain.chains.map((chain) => [chain.caipNetworkId, chain]))
   const byId = new Map(blockchain.chains.map((chain) => [chain.chainId, chain]))
-  const chainMessage = `chainId must be one of the supported chains: ${[...chains.keys()].join(', ')}`
+  const clusters = new Map((blockchain.solana ?? []).map((chain) => [chain.caipNetworkId as string, chain]))
+  const chainMessage = `chainId must be one of the supported chains: ${[...chains.keys(), ...clusters.keys()].join(', ')}`
+  // A Solana page costs the node a call per transaction: the same page asked again within 10 s is answered from here.
+  const solanaPages = new LruCache<Awaited<ReturnType<typeof readSolanaHistory>>>({
+    maxEntries: 5_000,
+    ttlMs: 10_000,
+  })
+
+  /** A page of a Solana account's history, in the response's shape. */
+  async function solanaHistory(chain: SolanaChainConfig, account: string, before: string | undefined) {
+    const key = JSON.stringify([chain.caipNetworkId, account, before ?? ''])
+    let page = solanaPages.get(key)
+    if (!page) {
+      page = await readSolanaHistory(chain, account, { limit: HISTORY_PAGE_SIZE, before })
+      solanaPages.set(key, page)
+    }
+    const baseUrl = baseUrlOf()
+    const assetOf = (mint: string | undefined) => {
+      const token = mint === undefined ? undefined : chain.tokens.find((candidate) => candidate.mint === mint)
+      if (mint !== undefined && !token) return undefined
+      const symbol = token?.symbol ?? chain.nativeCurrency.symbol
+      return {
+        chainId: chain.caipNetworkId,
+        address: token?.mint ?? 'native',
+        symbol,
+        name: token?.name ?? chain.nativeCurrency.name,
+      }
+    }
+    const assets = new Map<string, PricedAsset>()
+    for (const { transfers } of page.activities)
+      for (const t of transfers) {
+        const asset = assetOf(t.mint)
+        if (asset) assets.set(priceKey(asset), asset)
+      }
+    const prices = assets.size
+      ? await blockchain.prices.prices('usd', [...assets.values()]).catch(() => new Map<string, number>())
+      : new Map<string, number>()
+    const data = page.activities.map((activity): Transaction => {
+      const mine = activity.transfers.filter((t) => t.from === account || t.to === account)
+      return {
+        id: `${chain.caipNetworkId}:${activity.signature}`,
+        metadata: {
+          operationType: solanaOperationType(account, activity),
+          hash: activity.signature,
+          minedAt: activity.minedAt.toISOString(),
+          sentFrom: activity.feePayer,
+          sentTo: mine.find((t) => t.from === account)?.to ?? mine[0]?.to ?? null,
+          status: activity.status,
+          nonce: 0,
+          chain: chain.caipNetworkId,
+        },
+        transfers: mine.map((t): Transfer => {
+          const asset = assetOf(t.mint)
+          const numeric = toNumeric(t.amount, t.decimals)
+          const price = asset && prices.get(priceKey(asset))
+          return {
+            fungible_info: {
+              name: asset?.name ?? 'Unknown token',
+              symbol: asset?.symbol ?? '???',
+              icon: asset
+                ? { url: `${baseUrl}/public/getTokenImage/${encodeURIComponent(asset.symbol)}` }
+                : null,
+            },
+            direction: t.from === account && t.to === account ? 'self' : t.from === account ? 'out' : 'in',
+            quantity: { numeric },
+            ...(price === undefined ? {} : { value: Number(numeric) * price, price }),
+          }
+        }),
+      }
+    })
+    return { data, next: page.next ? encodeSolanaCursor(page.next) : null }
+  }
 
   app.get(
     '/v1/account/:account/history',
@@ -160,12 +269,12 @@ export const historyRoutes: FastifyPluginAsyncZod<HistoryRoutesOptions> = async 
           'With `onramp=<provider>`: the account’s purchases from that on-ramp provider instead (operationType ' +
           '`buy`, status pending, completed or failed), newest first, in one page.',
         tags: ['blockchain'],
-        params: z.object({ account: balanceParams.shape.address }),
+        params: z.object({ account: accountParams.shape.address }),
         querystring: sdkQuery.extend({
           cursor: text('cursor', 500).optional(),
           chainId: z
             .string()
-            .refine((value) => chains.has(value), chainMessage)
+            .refine((value) => chains.has(value) || clusters.has(value), chainMessage)
             .optional(),
           onramp: text('onramp', 50).optional(),
         }),
@@ -177,7 +286,7 @@ export const historyRoutes: FastifyPluginAsyncZod<HistoryRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const account = request.params.account.toLowerCase()
+      const { namespace, address: account } = request.params.account
       const { cursor: cursorText, chainId } = request.query
       if (request.query.onramp !== undefined) {
         const provider = purchasers.find(({ id }) => id === request.query.onramp)
@@ -223,6 +332,31 @@ export const historyRoutes: FastifyPluginAsyncZod<HistoryRoutesOptions> = async 
         reply.header('cache-control', 'no-cache')
         return { data, next: null }
       }
+      const mismatch = {
+        error: `chainId ${chainId} is not a chain of a ${namespace} address`,
+        field: 'chainId',
+      }
+      if (namespace === 'solana') {
+        const cluster = chainId ? clusters.get(chainId) : clusters.values().next().value
+        if (!cluster)
+          return reply
+            .code(400)
+            .send(chainId ? mismatch : { error: 'No Solana chain is served here', field: 'account' })
+        const before = cursorText === undefined ? undefined : decodeSolanaCursor(cursorText)
+        if (cursorText !== undefined && !before)
+          return reply.code(400).send({ error: 'Invalid cursor', field: 'cursor' })
+        try {
+          const page = await solanaHistory(cluster, account, before)
+          reply.header('cache-control', 'no-cache')
+          return page
+        } catch (error) {
+          request.log.warn({ err: error, chain: cluster.caipNetworkId }, 'could not read a Solana history')
+          return reply
+            .code(502)
+            .send({ error: `Could not read the history from ${cluster.name}. Try again.` })
+        }
+      }
+      if (chainId && !chains.has(chainId)) return reply.code(400).send(mismatch)
       const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText)
       if (cursorText !== undefined && !cursor)
         return reply.code(400).send({ error: 'Invalid cursor', field: 'cursor' })

@@ -28,13 +28,11 @@ export default function AccountData() {
   const client = useLatchClient()
   const { options } = client
   const { profileName, caipAddress } = useAccount()
-  // SPEC §9: activity and names are eip155's; balances (the Tokens tab) are also Solana's.
+  // SPEC §9: names are eip155's (the server's Activity also serves Solana accounts: issue 21).
   const evm = caipAddress?.startsWith('eip155:')
   // SPEC §1: the 'history' feature (on by default) shows Activity.
-  const tabs = options.features.history && evm ? allTabs : allTabs.slice(0, 1)
-  let [selected, setSelected] = useState(0)
-  // The tabs shrink on a network without Activity: the first one is shown then.
-  selected %= tabs.length
+  const tabs = options.features.history ? allTabs : allTabs.slice(0, 1)
+  const [selected, setSelected] = useState(0)
   const onKeyDown = (event: KeyboardEvent) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0
     if (!step) return
