@@ -49,6 +49,37 @@ for (const theme of ['dark', 'light'] as const) {
 }
 
 for (const theme of ['dark', 'light'] as const) {
+  test(`axe and the layout gate pass the Solana account, its Activity and its Send view, ${theme} theme`, async ({
+    demo,
+    devnet,
+    page,
+  }) => {
+    test.setTimeout(120_000)
+    const modal = demo.modal
+    const audit = auditor(page, theme)
+    await openInTheme(demo, theme, `solana=${encodeURIComponent(devnet.solanaRpc)}&account=6&autoApprove=1`)
+    await page.getByRole('button', { name: /switch network/ }).click()
+    await audit('Networks, both namespaces')
+    await modal.getByRole('button', { name: /Latch Solana Local/ }).click()
+    await demo.connectButton.click()
+    await audit('Connect, one row per wallet')
+    await modal.getByRole('button', { name: /Latch Dev Wallet/ }).click()
+    await expect(demo.state('caipAddress')).toHaveText(/^solana:/)
+    await demo.accountButton.click()
+    await expect(modal.getByRole('region', { name: 'Tokens' })).toContainText('LUSD-SOL')
+    await audit('Account, a Solana account')
+    await modal.getByRole('tab', { name: 'Activity' }).click()
+    await expect(modal.getByRole('region', { name: 'Activity' })).toHaveAttribute('aria-busy', 'false')
+    await audit('Activity, a Solana account')
+    await modal.getByRole('button', { name: 'Send' }).click()
+    await expect(
+      modal.getByRole('button', { name: 'Please enter a valid amount and receiver address' }),
+    ).toBeVisible()
+    await audit('Send, Solana, missing values')
+  })
+}
+
+for (const theme of ['dark', 'light'] as const) {
   test(`axe and the layout gate pass the Buy views, ${theme} theme`, async ({ demo, page }) => {
     test.setTimeout(180_000)
     const modal = demo.modal

@@ -9,10 +9,9 @@ import { expect, test } from './support/fixtures.ts'
 const freshAddress = async () => (await generateKeyPairSigner()).address
 
 test.describe('Solana', () => {
-  test('connects on the local Solana chain, shows SOL and LUSD-SOL, sends 0.1 SOL and 5 LUSD-SOL', async ({
-    demo,
-    devnet,
-  }) => {
+  test('connects on the local Solana chain, shows SOL and LUSD-SOL, sends 0.1 SOL and 5 LUSD-SOL', {
+    tag: '@csp',
+  }, async ({ demo, devnet }) => {
     const rpc = createSolanaRpc(devnet.solanaRpc)
     const receiver = await freshAddress()
     await demo.goto(`solana=${encodeURIComponent(devnet.solanaRpc)}&account=3`)

@@ -75,7 +75,8 @@ export const solana = /*#__PURE__*/ defineSolanaNetwork({
   rpcUrls: { default: { http: ['https://api.mainnet-beta.solana.com'] } },
   walletChain: 'solana:mainnet',
   blockExplorers: explorer(),
-  assets: { imageId: 'solana-mainnet' },
+  // The Latch server's default dataset has an image for it (as `solana-<CAIP-2 reference>`).
+  assets: { imageId: 'solana-5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' },
 })
 
 export const solanaDevnet = /*#__PURE__*/ defineSolanaNetwork({
@@ -111,5 +112,6 @@ export function solanaLocalnet(rpcUrl = 'http://127.0.0.1:8899', name = 'Latch S
     name,
     rpcUrls: { default: { http: [rpcUrl] } },
     testnet: true,
+    assets: { imageId: `solana-${LATCH_LOCALNET_GENESIS_HASH.slice(0, 32)}` },
   })
 }

@@ -17,6 +17,14 @@ const network = (chainId: number, name: string, text = name): DefaultImage => ({
   seed: `eip155:${chainId}`,
 })
 
+const cluster = (reference: string, name: string, text = name): DefaultImage => ({
+  kind: 'asset',
+  id: `solana-${reference}`,
+  name,
+  text,
+  seed: `solana:${reference}`,
+})
+
 const currency = (code: string, symbol: string): DefaultImage => ({
   kind: 'currency',
   id: code,
@@ -46,6 +54,8 @@ export const defaultImages: readonly DefaultImage[] = [
   network(11155111, 'Sepolia'),
   network(31337, 'Latch Devnet A', 'Devnet A'),
   network(31338, 'Latch Devnet B', 'Devnet B'),
+  cluster('5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'Solana'),
+  cluster('B3a6eJyjz4Nhac9rNdEn8s1tXP2C949m', 'Latch Solana Local', 'Solana Local'),
   currency('USD', '$'),
   currency('EUR', '€'),
   currency('GBP', '£'),
@@ -56,6 +66,8 @@ export const defaultImages: readonly DefaultImage[] = [
   token('LUSD', 'Latch USD'),
   token('LTK', 'Latch Token'),
   token('LPT', 'Latch Points'),
+  token('SOL', 'Solana'),
+  token('LUSD-SOL', 'Latch USD Solana'),
 ]
 
 /** The images folder's subfolder for each non-wallet kind (see images.ts). */
