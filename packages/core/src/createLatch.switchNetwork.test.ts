@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   ADDRESS_A,
+  connector,
   connectThrough,
   createFakeAdapter,
   createTestLatch,
@@ -8,6 +9,7 @@ import {
   devnetB,
   rejects,
   resolves,
+  SOLANA_ADDRESS,
   solanaDevnet,
   type TestLatchOptions,
   unconfiguredNetwork,
@@ -202,5 +204,105 @@ describe('an unsupported network opens UnsupportedChain', () => {
     fake.emit('wallet.a', { type: 'chainChanged', chainId: 31337 })
     expect(client.modal.getState().open).toBe(true)
     expect(client.router.store.getState().view).toBe('Account')
+  })
+})
+
+describe('one wallet in two namespaces (issue 21)', () => {
+  /** The same browser wallet announced in both namespaces, as Phantom or the Latch Dev Wallet are. */
+  function bothSides() {
+    const evm = createFakeAdapter({ connectors: [connector('io.wallet', { name: 'Both Wallet' })] })
+    const solana = createFakeAdapter({
+      namespace: 'solana',
+      connectors: [connector('solana:Both Wallet', { name: 'Both Wallet', chain: 'solana' })],
+    })
+    const latch = createTestLatch(
+      { networks: [devnetA, devnetB, solanaDevnet], adapters: [evm.factory, solana.factory] },
+      evm,
+    )
+    return { ...latch, evm, solana }
+  }
+
+  it('switching to a network of the other namespace connects the wallet’s side there, then back without asking', async () => {
+    const { client, solana, evm } = bothSides()
+    await client.getAdapter('solana')
+    await connectThrough(client, 'io.wallet')
+
+    await client.switchNetwork(solanaDevnet)
+    expect(solana.callsTo('connect')).toEqual([
+      expect.objectContaining({ connectorId: 'solana:Both Wallet', network: solanaDevnet }),
+    ])
+    expect(client.network.getState()).toMatchObject({
+      activeNamespace: 'solana',
+      activeNetwork: solanaDevnet,
+    })
+    expect(client.getAccount().address).toBe(SOLANA_ADDRESS)
+    expect(Object.keys(client.connection.getState().connections).sort()).toEqual(['eip155', 'solana'])
+
+    await client.switchNetwork(devnetA)
+    expect(client.network.getState()).toMatchObject({ activeNamespace: 'eip155', activeNetwork: devnetA })
+    expect(client.getAccount().address).toBe(ADDRESS_A)
+    expect(evm.callsTo('connect')).toHaveLength(1)
+    expect(solana.callsTo('connect')).toHaveLength(1)
+  })
+
+  it('a declined connection of the other side leaves the network as it was and says so', async () => {
+    const { client, solana } = bothSides()
+    await client.getAdapter('solana')
+    await connectThrough(client, 'io.wallet')
+    solana.answer('connect', '*', rejects(new UserRejectedRequestError()))
+
+    await expect(client.switchNetwork(solanaDevnet)).rejects.toBeInstanceOf(UserRejectedRequestError)
+    expect(client.network.getState()).toMatchObject({ activeNamespace: 'eip155', activeNetwork: devnetA })
+    expect(client.snack.getState()).toMatchObject({
+      variant: 'error',
+      message: 'Request declined in the wallet',
+    })
+    expect(Object.keys(client.connection.getState().connections)).toEqual(['eip155'])
+  })
+
+  it('another wallet’s connector in that namespace is not connected: only the network changes', async () => {
+    const evm = createFakeAdapter({ connectors: [connector('io.wallet', { name: 'EVM Only' })] })
+    const solana = createFakeAdapter({
+      namespace: 'solana',
+      connectors: [connector('solana:Other', { name: 'Other', chain: 'solana' })],
+    })
+    const { client } = createTestLatch(
+      { networks: [devnetA, solanaDevnet], adapters: [evm.factory, solana.factory] },
+      evm,
+    )
+    await client.getAdapter('solana')
+    await connectThrough(client, 'io.wallet')
+    await client.switchNetwork(solanaDevnet)
+    expect(solana.callsTo('connect')).toEqual([])
+    expect(client.network.getState().activeNamespace).toBe('solana')
+    expect(client.getAccount().address).toBeUndefined()
+  })
+
+  it('a chain change of the namespace in the background moves its CAIP address, not the active network', async () => {
+    const { client, evm } = bothSides()
+    await client.getAdapter('solana')
+    await connectThrough(client, 'io.wallet')
+    await client.switchNetwork(solanaDevnet)
+
+    evm.emit('io.wallet', { type: 'chainChanged', chainId: 31338 })
+    expect(client.network.getState()).toMatchObject({
+      activeNamespace: 'solana',
+      activeNetwork: solanaDevnet,
+    })
+    expect(client.accounts.get('eip155').caipAddress).toBe(`eip155:31338:${ADDRESS_A}`)
+    await client.switchNetwork(devnetB)
+    expect(client.getAccount().caipAddress).toBe(`eip155:31338:${ADDRESS_A}`)
+  })
+
+  it('disconnecting the active side in the wallet leaves the other side active, on its network', async () => {
+    const { client, solana } = bothSides()
+    await client.getAdapter('solana')
+    await connectThrough(client, 'io.wallet')
+    await client.switchNetwork(solanaDevnet)
+
+    solana.emit('solana:Both Wallet', { type: 'disconnect' })
+    expect(client.network.getState()).toMatchObject({ activeNamespace: 'eip155', activeNetwork: devnetA })
+    expect(client.getAccount().address).toBe(ADDRESS_A)
+    expect(client.connection.getState().status).toBe('connected')
   })
 })

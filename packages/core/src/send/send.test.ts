@@ -8,6 +8,7 @@ import {
   createTestLatch,
   rejects,
   resolves,
+  SOLANA_ADDRESS,
 } from '../../test/fakeAdapter.ts'
 import type { TokenBalance } from '../api/types.ts'
 import { ChainNotConfiguredError } from '../errors/BaseError.ts'
@@ -130,6 +131,21 @@ describe('sendProblem: what the button says, in the order a visitor fixes it', (
     )
     expect(
       sendProblem(form({ token: lusd, sendTokenAmount: '1', receiverAddress: ADDRESS_B }), context()),
+    ).toBe(undefined)
+  })
+
+  it('on Solana, a missing or unreadable amount or a missing receiver says SPEC §5’s message; a bad address is refused', () => {
+    const solana = context({ namespace: 'solana' })
+    const message = 'Please enter a valid amount and receiver address'
+    expect(sendProblem(form({ token: lusd }), solana)).toBe(message)
+    expect(sendProblem(form({ token: lusd, sendTokenAmount: '0' }), solana)).toBe(message)
+    expect(sendProblem(form({ token: lusd, sendTokenAmount: 'one' }), solana)).toBe(message)
+    expect(sendProblem(form({ token: lusd, sendTokenAmount: '1' }), solana)).toBe(message)
+    expect(sendProblem(form({ token: lusd, sendTokenAmount: '1', receiverAddress: ADDRESS_B }), solana)).toBe(
+      'Invalid Address',
+    )
+    expect(
+      sendProblem(form({ token: lusd, sendTokenAmount: '1', receiverAddress: SOLANA_ADDRESS }), solana),
     ).toBe(undefined)
   })
 
