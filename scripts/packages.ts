@@ -11,7 +11,7 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 /** In build order: each after the packages it imports. */
-export const publishedPackages = ['core', 'evm', 'react', 'relay', 'server'] as const
+export const publishedPackages = ['core', 'evm', 'solana', 'react', 'relay', 'server'] as const
 export type PublishedPackage = (typeof publishedPackages)[number]
 
 const root = fileURLToPath(new URL('..', import.meta.url))
