@@ -9,6 +9,27 @@ import { expect, test } from './support/fixtures.ts'
 const freshAddress = async () => (await generateKeyPairSigner()).address
 
 test.describe('Solana', () => {
+  test('an EVM-only page (no solana=) fetches nothing of Solana, even with the modal open', async ({
+    demo,
+    devnet,
+  }) => {
+    const fetched: string[] = []
+    demo.page.on('request', (request) => fetched.push(request.url()))
+    await demo.goto()
+    await demo.connectButton.click()
+    await expect(demo.modal.getByRole('button', { name: /Latch Dev Wallet/ })).toBeVisible()
+    const solanaCode = await Promise.all(
+      fetched
+        .filter((url) => url.endsWith('.js'))
+        .map(async (url) => ({ url, text: await (await fetch(url)).text() })),
+    )
+    // The Solana adapter's chunk carries @solana/kit's RPC: no script the page fetched does.
+    expect(
+      solanaCode.filter(({ text }) => text.includes('getSignaturesForAddress')).map(({ url }) => url),
+    ).toEqual([])
+    expect(fetched.filter((url) => url.startsWith(devnet.solanaRpc))).toEqual([])
+  })
+
   test('connects on the local Solana chain, shows SOL and LUSD-SOL, sends 0.1 SOL and 5 LUSD-SOL', {
     tag: '@csp',
   }, async ({ demo, devnet }) => {
