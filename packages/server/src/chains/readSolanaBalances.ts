@@ -1,4 +1,5 @@
 import { address, createSolanaRpc } from '@solana/kit'
+import { formatUnits } from 'viem'
 import type { SolanaChainConfig, SolanaTokenConfig } from './types.ts'
 
 /** One non-zero holding on a Solana cluster: SOL (`token` absent) or a configured SPL token. */
@@ -19,14 +20,6 @@ const TOKEN_PROGRAMS = [
   'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
   'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb',
 ] as const
-
-/** Base units as exact decimal text: 1500000000 with 9 decimals → '1.5'. */
-function formatUnits(value: bigint, decimals: number): string {
-  const digits = value.toString().padStart(decimals + 1, '0')
-  const whole = digits.slice(0, digits.length - decimals)
-  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '')
-  return fraction ? `${whole}.${fraction}` : whole
-}
 
 /** What `jsonParsed` gives for an SPL token account (the fields read here). */
 interface ParsedTokenAccount {

@@ -1,4 +1,5 @@
 import { getBase58Decoder, getCompiledTransactionMessageDecoder, getTransactionDecoder } from '@solana/kit'
+import { formatUnits } from 'viem'
 import type { ApprovalRequest } from '../types.ts'
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111'
@@ -12,14 +13,6 @@ const u64 = (data: Uint8Array, offset: number) =>
   data.length >= offset + 8
     ? new DataView(data.buffer, data.byteOffset + offset, 8).getBigUint64(0, true)
     : undefined
-
-/** Base units as a decimal text: 100000000 lamports with 9 decimals → '0.1'. */
-export function formatUnits(value: bigint, decimals: number): string {
-  const text = value.toString().padStart(decimals + 1, '0')
-  const whole = text.slice(0, text.length - decimals)
-  const fraction = text.slice(text.length - decimals).replace(/0+$/, '')
-  return fraction ? `${whole}.${fraction}` : whole
-}
 
 /**
  * The lines of an approval prompt for a wire transaction: what each instruction does, as far as the wallet can
