@@ -1,6 +1,8 @@
 import { createPublicClient, createWalletClient, defineChain, erc20Abi, http, parseUnits } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
+import { erc4337Addresses } from './aa/canonical.ts'
+import { devnetPaymasterAddress, verifyingPaymasterAbi } from './aa/paymaster.ts'
 import { anvilAddresses, anvilPrivateKeys } from './accounts.ts'
 import { startDevnet } from './devnet.ts'
 import { exchangeAddresses } from './exchange.ts'
@@ -34,6 +36,13 @@ describe('startDevnet', () => {
         // The exchange too, at the same addresses on every chain (exchange.test.ts swaps on it).
         expect(chain.exchange).toMatchObject(exchangeAddresses)
         expect(Object.keys(chain.exchange?.pairs ?? {})).toEqual(['WETH/LUSD', 'WETH/LTK', 'LUSD/LTK'])
+        // The ERC-4337 stack too (aa/*.test.ts send user operations through it); no bundler unless asked.
+        expect(chain.erc4337).toEqual({
+          entryPoint07: erc4337Addresses.entryPoint07,
+          entryPoint08: erc4337Addresses.entryPoint08,
+          paymaster: devnetPaymasterAddress,
+        })
+        expect(chain.bundlerUrl).toBeUndefined()
       }
 
       const chainA = devnet.chains[0]!
@@ -74,6 +83,38 @@ describe('startDevnet', () => {
     }
     for (const chain of devnet.chains) expect(await isAnswering(chain.rpcUrl)).toBe(false)
   })
+
+  it('starts a bundler per chain with the paymaster signer asked for, and stops it first', async () => {
+    const signer = anvilAddresses[5]
+    const devnet = await startDevnet({
+      chains: [{ chainId: 31340, port: 0 }],
+      tokens: false,
+      bundler: true,
+      paymasterSigner: signer,
+    })
+    const [chain] = devnet.chains
+    try {
+      expect(chain?.bundlerUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+      const response = await fetch(chain!.bundlerUrl!, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}',
+      })
+      expect(await response.json()).toMatchObject({ result: '0x7a6c' })
+      const client = createPublicClient({ transport: http(chain!.rpcUrl) })
+      expect(
+        await client.readContract({
+          address: devnetPaymasterAddress,
+          abi: verifyingPaymasterAbi,
+          functionName: 'verifyingSigner',
+        }),
+      ).toBe(signer)
+    } finally {
+      await devnet.stop()
+    }
+    expect(await isAnswering(chain!.bundlerUrl!)).toBe(false)
+    expect(await isAnswering(chain!.rpcUrl)).toBe(false)
+  }, 30_000)
 
   it('skips tokens when asked', async () => {
     const devnet = await startDevnet({ chains: [{ chainId: 31339, port: 0 }], tokens: false })

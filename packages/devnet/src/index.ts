@@ -1,3 +1,34 @@
+export {
+  type BundlerInstance,
+  BundlerStartError,
+  type StartBundlerParameters,
+  startBundler,
+} from './aa/bundler.ts'
+export {
+  deployErc4337Contracts,
+  type Erc4337ContractName,
+  Erc4337DeployError,
+  erc4337Addresses,
+} from './aa/canonical.ts'
+export {
+  bundlerExecutor,
+  bundlerExecutorKey,
+  bundlerUtility,
+  bundlerUtilityKey,
+  devnetPaymasterDeployer,
+  devnetPaymasterDeployerKey,
+  devnetPaymasterSigner,
+  devnetPaymasterSignerKey,
+  erc4337ContractsSender,
+  erc4337ContractsSenderKey,
+} from './aa/keys.ts'
+export {
+  type DeployVerifyingPaymasterParameters,
+  deployVerifyingPaymaster,
+  devnetPaymasterAddress,
+  PaymasterSignerMismatchError,
+  verifyingPaymasterAbi,
+} from './aa/paymaster.ts'
 export { anvilAddresses, anvilMnemonic, anvilPrivateKeys } from './accounts.ts'
 export { type AnvilInstance, AnvilStartError, type StartAnvilParameters, startAnvil } from './anvil.ts'
 export { type CompiledContract, compileContract, compileTestToken } from './compile.ts'
@@ -6,6 +37,7 @@ export {
   type Devnet,
   type DevnetChain,
   type DevnetChainParameters,
+  type DevnetErc4337,
   defaultDevnetChains,
   type StartDevnetParameters,
   startDevnet,
