@@ -1,12 +1,13 @@
 // The real `npm start`, on free ports and a throwaway data directory: its relay under attack, its relay killed,
 // then Ctrl-C.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { connect as connectTcp } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { SignClient } from '@walletconnect/sign-client'
+import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { WebSocket } from 'ws'
 import { walletConnectMemoryStorage } from '../packages/devnet/src/wcWallet.ts'
@@ -17,7 +18,18 @@ const start = fileURLToPath(new URL('./start.ts', import.meta.url))
 const dataDir = mkdtempSync(join(tmpdir(), 'latch-start-'))
 let stack: ChildProcess
 let output = ''
-const ports = { chainA: 0, chainB: 0, server: 0, frame: 0, mail: 0, relay: 0, demo: 0 }
+const ports = {
+  chainA: 0,
+  chainB: 0,
+  solana: 0,
+  bundlerA: 0,
+  bundlerB: 0,
+  server: 0,
+  frame: 0,
+  mail: 0,
+  relay: 0,
+  demo: 0,
+}
 
 const waitFor = async (check: () => boolean, what: string, ms = 30_000) => {
   const until = Date.now() + ms
@@ -28,18 +40,24 @@ const waitFor = async (check: () => boolean, what: string, ms = 30_000) => {
 }
 
 beforeAll(async () => {
-  for (const name of Object.keys(ports) as (keyof typeof ports)[]) ports[name] = await freePort()
+  // Distinct ports, the Solana chain's WebSocket (its port + 1) too.
+  do for (const name of Object.keys(ports) as (keyof typeof ports)[]) ports[name] = await freePort()
+  while (new Set([...Object.values(ports), ports.solana + 1]).size !== Object.keys(ports).length + 1)
   stack = spawn(process.execPath, ['--import', 'tsx', start], {
     env: {
       ...process.env,
       LATCH_RPC_A: `http://127.0.0.1:${ports.chainA}`,
       LATCH_RPC_B: `http://127.0.0.1:${ports.chainB}`,
+      LATCH_SOLANA_RPC: `http://127.0.0.1:${ports.solana}`,
+      LATCH_BUNDLER_A: `http://127.0.0.1:${ports.bundlerA}`,
+      LATCH_BUNDLER_B: `http://127.0.0.1:${ports.bundlerB}`,
       PORT: String(ports.server),
       FRAME_PORT: String(ports.frame),
       MAIL_PORT: String(ports.mail),
       RELAY_PORT: String(ports.relay),
       DEMO_PORT: String(ports.demo),
-      LATCH_DATA_DIR: dataDir,
+      LATCH_DATA_DIR: join(dataDir, 'data'),
+      PAYMASTER_SIGNER_KEY: '',
     },
     // Its own process group, as in a terminal: Ctrl-C below goes to the group.
     detached: true,
@@ -105,11 +123,11 @@ async function hostileSocket(index: number): Promise<WebSocket | undefined> {
   return socket
 }
 
-async function rpc(port: number, method: string): Promise<unknown> {
+async function rpc(port: number, method: string, params: unknown[] = []): Promise<unknown> {
   const response = await fetch(`http://127.0.0.1:${port}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ id: 1, jsonrpc: '2.0', method, params: [] }),
+    body: JSON.stringify({ id: 1, jsonrpc: '2.0', method, params }),
   })
   return (await response.json()).result
 }
@@ -153,10 +171,41 @@ test('40 reset upgrades and 500 hostile sockets against its relay leave every se
 
   await expectEveryServiceUp()
   // The server keeps its database where LATCH_DATA_DIR says, not in the repository's .latch/data.
-  expect(existsSync(join(dataDir, 'PG_VERSION'))).toBe(true)
+  expect(existsSync(join(dataDir, 'data', 'PG_VERSION'))).toBe(true)
   // The relay survived it: the supervisor had nothing to restart.
   expect(output).not.toMatch(/ exited \(code/)
 }, 60_000)
+
+test('user operations: the devnet’s bundlers through the server, its paymaster trusting the key made beside the data', async () => {
+  const call = async (path: string, method: string, params: unknown[]) => {
+    const response = await fetch(`http://127.0.0.1:${ports.server}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    })
+    return (await response.json()) as { result?: unknown; error?: unknown }
+  }
+  for (const chainId of [31337, 31338])
+    expect((await call(`/v1/bundler/${chainId}`, 'eth_supportedEntryPoints', [])).result).toContain(
+      '0x0000000071727De22E5E9d8BAf0edAc6f37da032',
+    )
+  const key = readFileSync(join(dataDir, 'paymaster.key'), 'utf8').trim()
+  expect(statSync(join(dataDir, 'paymaster.key')).mode & 0o777).toBe(0o600)
+  const signer = await rpc(ports.chainA, 'eth_call', [
+    { to: '0x6D8da4B12D658a36909ec1C75F81E54B8DB4eBf9', data: '0x23d9ac9b' },
+    'latest',
+  ])
+  expect(`0x${String(signer).slice(-40)}`).toBe(
+    privateKeyToAccount(key as `0x${string}`).address.toLowerCase(),
+  )
+  const stub = await call('/v1/paymaster/31337', 'pm_getPaymasterStubData', [
+    { sender: `0x${'1'.repeat(40)}`, nonce: '0x0', callData: '0x' },
+    '0x0000000071727De22E5E9d8BAf0edAc6f37da032',
+    '0x7a69',
+    {},
+  ])
+  expect(stub.result).toMatchObject({ paymaster: '0x6D8da4B12D658a36909ec1C75F81E54B8DB4eBf9' })
+}, 30_000)
 
 test('a relay killed outright is reported and restarted, the others run on, and the wallet pairs through it', async () => {
   const others = ['packages/devnet/src/cli.ts', 'packages/server/src/cli.ts', 'scripts/demo.mjs'].map(

@@ -1,6 +1,9 @@
 // `npm start`: the local chains, the Latch server (and its frame origin), a mail catcher, the WalletConnect relay
 // and the demo, each in its own process under a supervisor (one that crashes is reported and restarted; the others
 // keep running), and a WalletConnect test wallet reading pasted wc: URIs from this terminal. Ctrl-C stops everything.
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { devFarcasterRelayKey } from '../packages/devnet/src/farcasterEnv.ts'
 // The console alone (light): the wallet itself (WalletConnect's clients) loads while the services start.
@@ -16,6 +19,19 @@ const wcAccount = wcWalletAccount(process.env.WC_ACCOUNT)
 const rpcA = `http://127.0.0.1:${portOf(process.env.LATCH_RPC_A, 8545)}`
 const rpcB = `http://127.0.0.1:${portOf(process.env.LATCH_RPC_B, 8546)}`
 const solanaRpc = `http://127.0.0.1:${portOf(process.env.LATCH_SOLANA_RPC, 8899)}`
+// Each devnet chain's ERC-4337 bundler: internal, reached through the server's /v1/bundler/<chainId> only.
+const bundlerA = `http://127.0.0.1:${portOf(process.env.LATCH_BUNDLER_A, 8791)}`
+const bundlerB = `http://127.0.0.1:${portOf(process.env.LATCH_BUNDLER_B, 8792)}`
+// The key the chains' paymaster trusts and the server signs sponsorships with: PAYMASTER_SIGNER_KEY, else one made
+// once for this checkout, beside the server's data (never the devnet's public test key, which anyone can sign with).
+const paymasterSignerKey =
+  process.env.PAYMASTER_SIGNER_KEY ||
+  devPaymasterSignerKey(
+    join(
+      dirname(resolve(process.env.LATCH_DATA_DIR?.replace(/^memory$/, '') || '.latch/data')),
+      'paymaster.key',
+    ),
+  )
 // Each service stops itself if this process is killed outright (it cannot stop them then).
 const stopWithParent = ['--import', import.meta.resolve('./stopWithParent.mjs')]
 
@@ -34,7 +50,15 @@ const service = (
     ...args,
   ],
   // LATCH_DATA_DIR, DATABASE_URL and the rest pass through from this process's environment.
-  env: { LATCH_RPC_A: rpcA, LATCH_RPC_B: rpcB, LATCH_SOLANA_RPC: solanaRpc, ...env },
+  env: {
+    LATCH_RPC_A: rpcA,
+    LATCH_RPC_B: rpcB,
+    LATCH_SOLANA_RPC: solanaRpc,
+    LATCH_BUNDLER_A: bundlerA,
+    LATCH_BUNDLER_B: bundlerB,
+    PAYMASTER_SIGNER_KEY: paymasterSignerKey,
+    ...env,
+  },
   ready,
 })
 
@@ -173,6 +197,8 @@ try {
     [
       `chain 31337 ${rpcA}`,
       `chain 31338 ${rpcB}`,
+      `bundlers    ${bundlerA}, ${bundlerB} (internal: the server's /v1/bundler/<chainId> is the way in)`,
+      `paymaster   /v1/paymaster/<chainId> on the server (ERC-7677; the default project sponsors every caller)`,
       `solana      ${solanaRpc}`,
       `server      ${server.url}`,
       `frame       http://127.0.0.1:${framePort}`,
@@ -204,4 +230,21 @@ try {
 } catch (error) {
   // The services run on without it.
   console.error(`npm start: the WalletConnect test wallet could not start: ${(error as Error).message}`)
+}
+
+/**
+ * The development paymaster signer's key in `path`, made there (readable by this user only) on first use. A file
+ * that holds something else is an error naming it: the chains' paymaster would trust a key the server cannot use.
+ */
+function devPaymasterSignerKey(path: string): string {
+  if (existsSync(path)) {
+    const key = readFileSync(path, 'utf8').trim()
+    if (!/^0x[0-9a-fA-F]{64}$/.test(key))
+      throw new Error(`${path} must hold a private key (0x and 64 hex digits): delete it to make a new one`)
+    return key
+  }
+  const key = `0x${randomBytes(32).toString('hex')}`
+  mkdirSync(dirname(path), { recursive: true })
+  writeFileSync(path, `${key}\n`, { mode: 0o600 })
+  return key
 }

@@ -27,6 +27,7 @@ import { namesRoutes } from './routes/names.ts'
 import { createOnramp, onrampRoutes } from './routes/onramp.ts'
 import { sessionsRoutes } from './routes/sessions.ts'
 import { offeredSocialRoutes } from './routes/socials.ts'
+import { userOperationRoutes } from './routes/userOperations.ts'
 import { docsCsp, registerSecurity } from './security.ts'
 import type { Storage } from './storage/types.ts'
 import { createUsageRecorder } from './usage.ts'
@@ -151,6 +152,7 @@ export async function createApp(options: CreateAppOptions): Promise<LatchApp> {
     await app.register(namesRoutes, { storage, blockchain: options.blockchain, ...options.names })
     await app.register(sessionsRoutes, { storage, blockchain: options.blockchain, ...options.sessions })
     await app.register(historyRoutes, { storage, blockchain: options.blockchain, baseUrl, onramp })
+    await app.register(userOperationRoutes, { storage, blockchain: options.blockchain })
   }
   return app
 }

@@ -212,6 +212,61 @@ test('LATCH_CONFIG gives the chains and the projects; without chains in it the d
   ])
 })
 
+test('PAYMASTER_SIGNER_KEY and LATCH_BUNDLER_A/B: the devnet’s sponsorship with the key given, its bundlers moved', () => {
+  const key = `0x${'cd'.repeat(32)}`
+  const { blockchain } = readConfig({ PAYMASTER_SIGNER_KEY: key, LATCH_BUNDLER_B: 'http://127.0.0.1:9792' })
+  expect(blockchain!.sponsorship!.signerKey).toBe(key)
+  expect(Object.keys(blockchain!.sponsorship!.policies)).toEqual(['latch-demo'])
+  expect(blockchain!.chains.map((chain) => chain.bundlerUrl)).toEqual([
+    'http://127.0.0.1:8791',
+    'http://127.0.0.1:9792',
+  ])
+  expect(() => readConfig({ PAYMASTER_SIGNER_KEY: '0x12' })).toThrow(
+    'PAYMASTER_SIGNER_KEY must be a private key (0x and 64 hex digits)',
+  )
+  expect(() => readConfig({ LATCH_BUNDLER_A: 'bundler:3000' })).toThrow(
+    'LATCH_BUNDLER_A must be an http(s) URL',
+  )
+})
+
+test('LATCH_CONFIG’s sponsorship needs PAYMASTER_SIGNER_KEY; with it the projects’ policies are the only ones', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'latch-sponsorship-'))
+  const file = join(dir, 'latch.json')
+  const chain = {
+    chainId: 8453,
+    name: 'Base',
+    rpcUrl: 'https://base.example',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    paymaster: '0x6D8da4B12D658a36909ec1C75F81E54B8DB4eBf9',
+  }
+  const sponsorship = { chains: [8453], maxGasPerOperation: 2e6, accountDailyCapWei: '1', dailyCapWei: '2' }
+  writeFileSync(
+    file,
+    JSON.stringify({
+      chains: [chain],
+      prices: { fixed: {} },
+      projects: [{ id: 'shop', origins: [], sponsorship }],
+    }),
+  )
+  expect(() => readConfig({ LATCH_CONFIG: file })).toThrow(
+    'PAYMASTER_SIGNER_KEY is required: LATCH_CONFIG gives projects a sponsorship',
+  )
+  const key = `0x${'cd'.repeat(32)}`
+  const { blockchain } = readConfig({ LATCH_CONFIG: file, PAYMASTER_SIGNER_KEY: key })
+  expect(blockchain!.sponsorship).toEqual({
+    signerKey: key,
+    policies: {
+      shop: {
+        chains: [8453],
+        maxGasPerOperation: 2_000_000n,
+        accountDailyCap: 1n,
+        dailyCap: 2n,
+        validForSeconds: 600,
+      },
+    },
+  })
+})
+
 test('LATCH_ONRAMP_SANDBOX_KEY: the sandbox on-ramp off, or delivering from another account', () => {
   expect(readConfig({}).blockchain).toBeUndefined()
   const key = `0x${'ab'.repeat(32)}`

@@ -2,7 +2,7 @@ import { readKey } from './auth/secrets.ts'
 import { socialProvidersFromEnv } from './auth/social/providers.ts'
 import { TELEGRAM_BOT_TOKEN } from './auth/telegram.ts'
 import { devnetBlockchainConfig } from './chains/defaults.ts'
-import type { OnrampConfig, SwapsConfig } from './chains/types.ts'
+import type { OnrampConfig, SponsorshipPolicy, SwapsConfig } from './chains/types.ts'
 import { loadConfigFile } from './configFile.ts'
 import { defaultRateLimits, type RateLimits } from './limits.ts'
 import { onrampProvidersFromEnv } from './onramp/fromEnv.ts'
@@ -31,6 +31,12 @@ export const serverVariables: readonly [name: string, meaning: string][] = [
   ['LATCH_RPC_A', 'the devnet chain A’s RPC URL, default http://127.0.0.1:8545'],
   ['LATCH_RPC_B', 'the devnet chain B’s RPC URL, default http://127.0.0.1:8546'],
   ['LATCH_SOLANA_RPC', 'the local Solana chain’s RPC URL, default http://127.0.0.1:8899'],
+  ['LATCH_BUNDLER_A', 'the devnet chain A’s ERC-4337 bundler URL, default http://127.0.0.1:8791'],
+  ['LATCH_BUNDLER_B', 'the devnet chain B’s ERC-4337 bundler URL, default http://127.0.0.1:8792'],
+  [
+    'PAYMASTER_SIGNER_KEY',
+    'the private key the chains’ VerifyingPaymaster contracts trust (0x and 64 hex digits); required for sponsorship',
+  ],
   ['LATCH_ENS_RPC', 'an Ethereum mainnet RPC URL, for ENS names and avatars'],
   [
     'LATCH_SWAP_API_URL',
@@ -177,18 +183,43 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): StartServerOpt
     options.maxSessionMs = days * 24 * 60 * 60_000
   }
   let ensRpcUrl: string | undefined
+  let policiesOfFile: Record<string, SponsorshipPolicy> | undefined
+  let configuredChains = false
   if (env.LATCH_CONFIG) {
     try {
       const file = loadConfigFile(env.LATCH_CONFIG)
       if (file.blockchain) options.blockchain = file.blockchain
+      configuredChains = file.blockchain !== undefined
       ensRpcUrl = file.ensRpcUrl
       options.projects = file.projects
+      policiesOfFile = file.policies
     } catch (error) {
       throw new Error(`LATCH_CONFIG: ${(error as Error).message}`, { cause: error })
     }
   }
-  if (!options.blockchain && (env.LATCH_RPC_A || env.LATCH_RPC_B || env.LATCH_SOLANA_RPC)) {
-    for (const name of ['LATCH_RPC_A', 'LATCH_RPC_B', 'LATCH_SOLANA_RPC'] as const) {
+  const signerKey = env.PAYMASTER_SIGNER_KEY || undefined
+  if (signerKey !== undefined && !/^0x[0-9a-fA-F]{64}$/.test(signerKey))
+    throw new Error('PAYMASTER_SIGNER_KEY must be a private key (0x and 64 hex digits)')
+  const filePolicies = Object.keys(policiesOfFile ?? {}).length > 0
+  const devnetUrls = [
+    'LATCH_RPC_A',
+    'LATCH_RPC_B',
+    'LATCH_SOLANA_RPC',
+    'LATCH_BUNDLER_A',
+    'LATCH_BUNDLER_B',
+  ] as const
+  if (options.blockchain) {
+    // The file's chains: sponsored only with the operator's key, and only for the projects with a policy.
+    const policies = policiesOfFile ?? {}
+    if (filePolicies && !signerKey)
+      throw new Error('PAYMASTER_SIGNER_KEY is required: LATCH_CONFIG gives projects a sponsorship')
+    if (signerKey)
+      options.blockchain = {
+        ...options.blockchain,
+        sponsorship: { signerKey: signerKey as `0x${string}`, policies },
+      }
+  } else if (signerKey || filePolicies || devnetUrls.some((name) => env[name])) {
+    for (const name of devnetUrls) {
       const url = env[name]
       if (url && !/^https?:\/\/[^\s]+$/.test(url)) throw new Error(`${name} must be an http(s) URL`)
     }
@@ -196,7 +227,18 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): StartServerOpt
       ...(env.LATCH_RPC_A ? { rpcA: env.LATCH_RPC_A } : {}),
       ...(env.LATCH_RPC_B ? { rpcB: env.LATCH_RPC_B } : {}),
       ...(env.LATCH_SOLANA_RPC ? { solanaRpc: env.LATCH_SOLANA_RPC } : {}),
+      ...(env.LATCH_BUNDLER_A ? { bundlerA: env.LATCH_BUNDLER_A } : {}),
+      ...(env.LATCH_BUNDLER_B ? { bundlerB: env.LATCH_BUNDLER_B } : {}),
+      ...(signerKey ? { paymasterSignerKey: signerKey as `0x${string}` } : {}),
     })
+  }
+  if (filePolicies && options.blockchain?.sponsorship && !configuredChains) {
+    // The devnet's chains with the file's projects: their policies beside (or over) the devnet's own.
+    const { sponsorship } = options.blockchain
+    options.blockchain = {
+      ...options.blockchain,
+      sponsorship: { ...sponsorship, policies: { ...sponsorship.policies, ...policiesOfFile } },
+    }
   }
   if (env.LATCH_ENS_RPC) {
     if (!/^https?:\/\/[^\s]+$/.test(env.LATCH_ENS_RPC))

@@ -99,7 +99,7 @@ test.each([
 })
 
 test('without chains the devnet serves (no blockchain here); projects as the storage keeps them', () => {
-  expect(parseConfigFile({})).toEqual({ projects: [] })
+  expect(parseConfigFile({})).toEqual({ projects: [], policies: {} })
   const config = parseConfigFile({
     ensRpcUrl: 'https://eth.example',
     projects: [
@@ -118,7 +118,61 @@ test('without chains the devnet serves (no blockchain here); projects as the sto
       },
       { id: 'quiet', name: 'quiet', allowedOrigins: ['*'], analyticsEnabled: false },
     ],
+    policies: {},
   })
+})
+
+test('a chain’s bundler and paymaster, and a project’s sponsorship policy (caps in wei, as text)', () => {
+  const chain = {
+    chainId: 8453,
+    name: 'Base',
+    rpcUrl: 'https://base.example',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    bundlerUrl: 'http://bundler.internal:3000',
+    paymaster: '0x6D8da4B12D658a36909ec1C75F81E54B8DB4eBf9',
+  }
+  const sponsorship = {
+    chains: [8453],
+    maxGasPerOperation: 2_000_000,
+    accountDailyCapWei: '1000000000000000',
+    dailyCapWei: '100000000000000000000',
+  }
+  const config = parseConfigFile({
+    chains: [chain],
+    prices: { fixed: { ETH: 3000 } },
+    projects: [{ id: 'shop', origins: ['https://shop.example'], sponsorship }],
+  })
+  expect(config.blockchain?.chains[0]).toMatchObject({
+    bundlerUrl: 'http://bundler.internal:3000',
+    paymaster: '0x6D8da4B12D658a36909ec1C75F81E54B8DB4eBf9',
+  })
+  expect(config.policies).toEqual({
+    shop: {
+      chains: [8453],
+      maxGasPerOperation: 2_000_000n,
+      accountDailyCap: 10n ** 15n,
+      dailyCap: 10n ** 20n,
+      validForSeconds: 600,
+    },
+  })
+  const { paymaster: _, ...withoutPaymaster } = chain
+  expect(() =>
+    parseConfigFile({
+      chains: [withoutPaymaster],
+      prices: { fixed: { ETH: 3000 } },
+      projects: [{ id: 'shop', origins: [], sponsorship }],
+    }),
+  ).toThrow('projects[0].sponsorship.chains: chain 8453 has no paymaster in chains')
+  expect(() =>
+    parseConfigFile({
+      projects: [{ id: 'shop', origins: [], sponsorship: { ...sponsorship, dailyCapWei: 1e20 } }],
+    }),
+  ).toThrow('projects[0].sponsorship.dailyCapWei')
+  expect(() =>
+    parseConfigFile({
+      projects: [{ id: 'shop', origins: [], sponsorship: { ...sponsorship, validForSeconds: 601 } }],
+    }),
+  ).toThrow('projects[0].sponsorship.validForSeconds')
 })
 
 const dir = mkdtempSync(join(tmpdir(), 'latch-config-'))

@@ -3,7 +3,7 @@ import { parse as parseYaml } from 'yaml'
 import { z } from 'zod'
 import { fixedPriceProvider } from './chains/fixedPriceProvider.ts'
 import { httpPriceProvider } from './chains/httpPriceProvider.ts'
-import type { BlockchainConfig } from './chains/types.ts'
+import type { BlockchainConfig, SponsorshipPolicy } from './chains/types.ts'
 import { fieldName } from './fieldName.ts'
 import type { ProjectInput } from './storage/types.ts'
 
@@ -40,6 +40,33 @@ const chain = z
       .default([]),
     /** NFT contracts whose transfers the history flags as spam. */
     spamContracts: z.array(address).max(10_000).optional(),
+    /** An ERC-4337 v0.7 bundler's URL (never published: `/v1/bundler/<chainId>` is the way to it). */
+    bundlerUrl: httpUrl.optional(),
+    /** The VerifyingPaymaster (EntryPoint v0.7) whose signer is PAYMASTER_SIGNER_KEY's. */
+    paymaster: address.optional(),
+  })
+  .strict()
+
+const wei = z.string().regex(/^\d{1,78}$/, 'must be an amount in wei, as decimal digits in a string')
+
+/** A project's gas sponsorship (`/v1/paymaster/<chainId>`). */
+const sponsorship = z
+  .object({
+    /** The chain ids sponsored: each needs a `paymaster` in `chains`. */
+    chains: z.array(z.number().int().positive()).min(1).max(100),
+    /** Origins of the pages sponsored (default the project's); `*` also sponsors requests without an Origin. */
+    origins: z
+      .array(z.string().regex(/^(\*|https?:\/\/[^\s/]+)$/, 'must be * or an http(s) origin (no path)'))
+      .max(100)
+      .optional(),
+    /** The most gas one operation may use, all its limits summed. */
+    maxGasPerOperation: z.number().int().positive().max(1e9),
+    /** The most one account is sponsored in a UTC day, in wei (gas limits × max fee). */
+    accountDailyCapWei: wei,
+    /** The most the project is sponsored in a UTC day, in wei. */
+    dailyCapWei: wei,
+    /** Seconds a sponsorship's signature stays valid: 1 to 600 (default 600). */
+    validForSeconds: z.number().int().min(1).max(600).default(600),
   })
   .strict()
 
@@ -52,6 +79,8 @@ const project = z
       .array(z.string().regex(/^(\*|https?:\/\/[^\s/]+)$/, 'must be * or an http(s) origin (no path)'))
       .max(100),
     analytics: z.boolean().default(true),
+    /** Gas sponsored for this project's users (needs PAYMASTER_SIGNER_KEY); none without it. */
+    sponsorship: sponsorship.optional(),
   })
   .strict()
 
@@ -97,6 +126,18 @@ export const configFile = z
     message: 'chains and prices go together: prices of the devnet are its own',
     path: ['prices'],
   })
+  .superRefine((file, context) => {
+    // A sponsored chain must be one of the file's chains, with a paymaster (the devnet's have theirs).
+    if (!file.chains) return
+    for (const [index, project] of file.projects.entries())
+      for (const chainId of project.sponsorship?.chains ?? [])
+        if (!file.chains.some((item) => item.chainId === chainId && item.paymaster))
+          context.addIssue({
+            code: 'custom',
+            message: `chain ${chainId} has no paymaster in chains`,
+            path: ['projects', index, 'sponsorship', 'chains'],
+          })
+  })
 
 export type ConfigFile = z.input<typeof configFile>
 
@@ -107,6 +148,8 @@ export interface ServedConfig {
   /** Also in `blockchain` when the file names chains. */
   ensRpcUrl?: string
   projects: ProjectInput[]
+  /** The projects' gas sponsorship policies, by project id (the signer key comes from the environment). */
+  policies: Record<string, SponsorshipPolicy>
 }
 
 /**
@@ -130,11 +173,23 @@ export function parseConfigFile(input: unknown): ServedConfig {
     allowedOrigins: item.origins,
     analyticsEnabled: item.analytics,
   }))
+  const policies: Record<string, SponsorshipPolicy> = {}
+  for (const { id, sponsorship } of file.projects)
+    if (sponsorship)
+      policies[id] = {
+        chains: sponsorship.chains,
+        ...(sponsorship.origins ? { origins: sponsorship.origins } : {}),
+        maxGasPerOperation: BigInt(sponsorship.maxGasPerOperation),
+        accountDailyCap: BigInt(sponsorship.accountDailyCapWei),
+        dailyCap: BigInt(sponsorship.dailyCapWei),
+        validForSeconds: sponsorship.validForSeconds,
+      }
   const ensRpcUrl = file.ensRpcUrl ? { ensRpcUrl: file.ensRpcUrl } : {}
-  if (!file.chains || !file.prices) return { projects, ...ensRpcUrl }
+  if (!file.chains || !file.prices) return { projects, policies, ...ensRpcUrl }
   const { prices } = file
   return {
     projects,
+    policies,
     ...ensRpcUrl,
     blockchain: {
       ...ensRpcUrl,
@@ -148,6 +203,8 @@ export function parseConfigFile(input: unknown): ServedConfig {
         nativeCurrency: item.nativeCurrency,
         tokens: item.tokens.map((token) => ({ ...token, address: token.address as `0x${string}` })),
         ...(item.spamContracts ? { spamContracts: item.spamContracts as `0x${string}`[] } : {}),
+        ...(item.bundlerUrl ? { bundlerUrl: item.bundlerUrl } : {}),
+        ...(item.paymaster ? { paymaster: item.paymaster as `0x${string}` } : {}),
       })),
       prices:
         'fixed' in prices

@@ -20,6 +20,11 @@ export interface RateLimits {
   swaps: number
   /** Analytics posts (`POST /e`). Default 120. */
   analytics: number
+  /**
+   * Paymaster calls (`/v1/paymaster/:chainId`): each may sign away the paymaster's deposit, and a user operation takes
+   * two. Default 60.
+   */
+  sponsor: number
   /** Analytics events one project may store per minute, from all clients together. Default 6,000. */
   eventsPerProject: number
 }
@@ -33,6 +38,7 @@ export const defaultRateLimits: RateLimits = {
   refresh: 20,
   swaps: 120,
   analytics: 120,
+  sponsor: 60,
   eventsPerProject: 6000,
 }
 

@@ -1,5 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import {
+  devnetPaymasterAddress as deployedPaymaster,
+  devnetPaymasterSignerKey as deployedSignerKey,
   exchangeAddresses,
   exchangePools,
   onrampPayerKey,
@@ -7,7 +9,14 @@ import {
   testTokens,
 } from '@latch/devnet'
 import { describe, expect, it } from 'vitest'
-import { devnetBlockchainConfig, devnetExchange, devnetOnrampPayerKey, devnetTokens } from './defaults.ts'
+import {
+  devnetBlockchainConfig,
+  devnetExchange,
+  devnetOnrampPayerKey,
+  devnetPaymasterAddress,
+  devnetPaymasterSignerKey,
+  devnetTokens,
+} from './defaults.ts'
 
 describe('the devnet defaults', () => {
   it('list the tokens the devnet deploys, at the addresses it deploys them to', () => {
@@ -19,6 +28,17 @@ describe('the devnet defaults', () => {
   it('deliver the sandbox on-ramp’s purchases from the account the devnet funds for it', () => {
     expect(devnetOnrampPayerKey).toBe(onrampPayerKey)
     expect(devnetBlockchainConfig().onramp?.sandbox?.payerKey).toBe(onrampPayerKey)
+  })
+
+  it('sponsor through the paymaster the devnet deploys, signing with the key it trusts unless told another', () => {
+    expect(devnetPaymasterAddress).toBe(deployedPaymaster)
+    expect(devnetPaymasterSignerKey).toBe(deployedSignerKey)
+    const config = devnetBlockchainConfig({ bundlerA: 'http://127.0.0.1:9791' })
+    expect(config.chains.map((chain) => [chain.paymaster, chain.bundlerUrl])).toEqual([
+      [deployedPaymaster, 'http://127.0.0.1:9791'],
+      [deployedPaymaster, 'http://127.0.0.1:8792'],
+    ])
+    expect(config.sponsorship?.signerKey).toBe(deployedSignerKey)
   })
 
   it('swap on the exchange the devnet deploys, the tokens its pools hold', async () => {

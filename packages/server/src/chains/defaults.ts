@@ -1,7 +1,14 @@
+import { defaultProject } from '../defaults.ts'
 import { specSwapNetworks } from '../swaps/types.ts'
 import { uniswapV2SwapProvider } from '../swaps/uniswapV2.ts'
 import { fixedPriceProvider } from './fixedPriceProvider.ts'
-import type { BlockchainConfig, ChainConfig, SolanaChainConfig, TokenConfig } from './types.ts'
+import type {
+  BlockchainConfig,
+  ChainConfig,
+  SolanaChainConfig,
+  SponsorshipPolicy,
+  TokenConfig,
+} from './types.ts'
 
 export interface DevnetBlockchainConfigParameters {
   /** Latch Devnet A's RPC URL (default http://127.0.0.1:8545). */
@@ -10,6 +17,11 @@ export interface DevnetBlockchainConfigParameters {
   rpcB?: string
   /** The local Solana chain's RPC URL (default http://127.0.0.1:8899). */
   solanaRpc?: string
+  /** Latch Devnet A's and B's ERC-4337 bundlers (defaults http://127.0.0.1:8791 and :8792, as `npm start` runs them). */
+  bundlerA?: string
+  bundlerB?: string
+  /** The key the devnet's paymaster trusts (default {@link devnetPaymasterSignerKey}, which `latch-devnet` uses too). */
+  paymasterSignerKey?: `0x${string}`
 }
 
 /**
@@ -40,6 +52,31 @@ export const devnetExchange = {
  * test mnemonic's account 12: a public test key, worthless anywhere else). Data here for the reason the tokens are.
  */
 export const devnetOnrampPayerKey = '0x701b615bbdfb9de65240bc28bd21bbc0d996645a3dd57e7b12bc2bdf6f192c82'
+
+/**
+ * The VerifyingPaymaster (EntryPoint v0.7) `@latch/devnet` deploys on every chain, at an address that does not depend
+ * on its signer (data here for the reason the tokens are; defaults.test.ts keeps it equal to the devnet's).
+ */
+export const devnetPaymasterAddress = '0x6D8da4B12D658a36909ec1C75F81E54B8DB4eBf9'
+
+/**
+ * The signer the devnet's paymaster trusts unless told another (PAYMASTER_SIGNER_KEY; `npm start` generates one into
+ * `.latch/`): the test mnemonic's account 21, a public test key, worthless anywhere else.
+ */
+export const devnetPaymasterSignerKey = '0xc511b2aa70776d4ff1d376e8537903dae36896132c90b91d52c1dfbae267cd8b'
+
+/**
+ * The devnet's sponsorship: the default project sponsors every caller (pages of any origin, scripts without one) on
+ * both chains, within caps no test reaches by accident.
+ */
+export const devnetSponsorshipPolicy: SponsorshipPolicy = {
+  chains: [31337, 31338],
+  origins: ['*'],
+  maxGasPerOperation: 15_000_000n,
+  accountDailyCap: 10n * 10n ** 18n,
+  dailyCap: 1_000n * 10n ** 18n,
+  validForSeconds: 600,
+}
 
 /** The tokens the devnet's pools hold (LPT has none). */
 const devnetSwapTokens = devnetTokens.filter((token) => token.symbol !== 'LPT')
@@ -73,7 +110,7 @@ function devnetSolanaChain(rpcUrl: string): SolanaChainConfig {
   }
 }
 
-function devnetChain(chainId: number, name: string, rpcUrl: string): ChainConfig {
+function devnetChain(chainId: number, name: string, rpcUrl: string, bundlerUrl: string): ChainConfig {
   return {
     caipNetworkId: `eip155:${chainId}`,
     chainId,
@@ -84,6 +121,8 @@ function devnetChain(chainId: number, name: string, rpcUrl: string): ChainConfig
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     // The devnet deploys the same tokens at the same addresses on every chain.
     tokens: devnetTokens.map((token) => ({ ...token })),
+    bundlerUrl,
+    paymaster: devnetPaymasterAddress,
   }
 }
 
@@ -97,8 +136,18 @@ function devnetChain(chainId: number, name: string, rpcUrl: string): ChainConfig
  */
 export function devnetBlockchainConfig(parameters: DevnetBlockchainConfigParameters = {}): BlockchainConfig {
   const chains = [
-    devnetChain(31337, 'Latch Devnet A', parameters.rpcA ?? 'http://127.0.0.1:8545'),
-    devnetChain(31338, 'Latch Devnet B', parameters.rpcB ?? 'http://127.0.0.1:8546'),
+    devnetChain(
+      31337,
+      'Latch Devnet A',
+      parameters.rpcA ?? 'http://127.0.0.1:8545',
+      parameters.bundlerA ?? 'http://127.0.0.1:8791',
+    ),
+    devnetChain(
+      31338,
+      'Latch Devnet B',
+      parameters.rpcB ?? 'http://127.0.0.1:8546',
+      parameters.bundlerB ?? 'http://127.0.0.1:8792',
+    ),
   ]
   const prices = fixedPriceProvider(devnetPrices)
   return {
@@ -107,6 +156,10 @@ export function devnetBlockchainConfig(parameters: DevnetBlockchainConfigParamet
     prices,
     // The devnet's own on-ramp: the sandbox sells its ETH and LUSD, delivered from the account the devnet funds.
     onramp: { sandbox: { payerKey: devnetOnrampPayerKey } },
+    sponsorship: {
+      signerKey: parameters.paymasterSignerKey ?? devnetPaymasterSignerKey,
+      policies: { [defaultProject.id]: devnetSponsorshipPolicy },
+    },
     swaps: {
       networks: [...specSwapNetworks, ...chains.map((chain) => chain.chainId)],
       providers: [

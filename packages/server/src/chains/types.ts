@@ -27,6 +27,16 @@ export interface ChainConfig {
   tokens: TokenConfig[]
   /** NFT contracts whose transfers the history marks as spam (the modal hides spam-only transactions). */
   spamContracts?: `0x${string}`[]
+  /**
+   * An ERC-4337 (EntryPoint v0.7) bundler's JSON-RPC URL, reached only through `/v1/bundler/:chainId` (it may hold a
+   * key, and is never published). Without it that route answers 404 for this chain.
+   */
+  bundlerUrl?: string
+  /**
+   * The VerifyingPaymaster (EntryPoint v0.7) whose signer is the sponsorship's `signerKey`: `/v1/paymaster/:chainId`
+   * sponsors user operations through it. Without it that route answers 404 for this chain.
+   */
+  paymaster?: `0x${string}`
 }
 
 /** An SPL token the server reads balances of on a Solana chain. */
@@ -78,6 +88,39 @@ export interface BlockchainConfig {
   swaps?: SwapsConfig
   /** The on-ramp (`/v1/onramp/*`); without any provider, SPEC §8's sample and mock answer. */
   onramp?: OnrampConfig
+  /** Gas sponsorship (`/v1/paymaster/:chainId`): the paymaster's signer and each project's policy. */
+  sponsorship?: SponsorshipConfig
+}
+
+/** Who the paymaster sponsors, and the key it signs with. */
+export interface SponsorshipConfig {
+  /**
+   * The private key (PAYMASTER_SIGNER_KEY) the chains' VerifyingPaymaster contracts trust: whoever holds it spends
+   * their deposits, so it never leaves the server.
+   */
+  signerKey: `0x${string}`
+  /** Each project's policy, by project id; a project without one is not sponsored. */
+  policies: Readonly<Record<string, SponsorshipPolicy>>
+}
+
+/** What a project sponsors. Nothing on chain limits the deposit's spending: these rules are the only limit. */
+export interface SponsorshipPolicy {
+  /** The eip155 chain ids sponsored (each needs a `paymaster` in its chain's configuration). */
+  chains: readonly number[]
+  /**
+   * Origin patterns of the pages sponsored (as a project's origins: exact, `*`, `http://localhost:*`,
+   * `https://*.example.com`); a request without an Origin (a script, a server) only under `*`. Default: the
+   * project's own origins.
+   */
+  origins?: readonly string[]
+  /** The most gas one operation may use, all its limits summed. */
+  maxGasPerOperation: bigint
+  /** The most one account may be sponsored in a UTC day, in wei (gas limits × max fee per gas, summed). */
+  accountDailyCap: bigint
+  /** The most the whole project may be sponsored in a UTC day, in wei. */
+  dailyCap: bigint
+  /** How long a sponsorship signature stays valid, in seconds: 1 to 600. */
+  validForSeconds: number
 }
 
 /** Who visitors buy crypto through. */

@@ -11,6 +11,7 @@ import { createOnrampOrderStore } from './onramp.ts'
 import * as schema from './schema.ts'
 import { createSessionStore } from './sessions.ts'
 import { createSocialStore } from './social.ts'
+import { createSponsorshipStore } from './sponsorships.ts'
 import type { ListWalletsParameters, Project, Storage, UsageCounter } from './types.ts'
 
 export type { Database } from './database.ts'
@@ -71,6 +72,7 @@ export function createStorage(db: Database, driver: Storage['driver'], close: ()
     social: createSocialStore(db),
     onramp: createOnrampOrderStore(db),
     farcaster: createFarcasterChannelStore(db),
+    sponsorships: createSponsorshipStore(db),
 
     async listWallets(parameters) {
       const where = walletFilter(parameters)

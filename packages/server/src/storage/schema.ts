@@ -490,3 +490,28 @@ export const farcasterChannels = pgTable(
   },
   (table) => [index('farcaster_channels_expires').on(table.expiresAt)],
 )
+
+/**
+ * The paymaster's sponsorships (`aa/paymaster.ts`): one row per user operation it signed for, with the most it can
+ * cost (gas limits × max fee, in wei). The daily caps of a project's policy are sums over these rows, so they hold
+ * across every server instance on the database.
+ */
+export const sponsorships = pgTable(
+  'sponsorships',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    projectId: text('project_id').notNull(),
+    chainId: integer('chain_id').notNull(),
+    /** The smart account, lowercase. */
+    sender: text('sender').notNull(),
+    /** The most the operation can charge the paymaster's deposit, in wei (decimal text: it may exceed 2^63). */
+    maxCost: text('max_cost').notNull(),
+    /** The UTC day the caps count it in, `YYYY-MM-DD`. */
+    day: text('day').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('sponsorships_project_day').on(table.projectId, table.day),
+    index('sponsorships_sender_day').on(table.projectId, table.sender, table.day),
+  ],
+)

@@ -6,6 +6,7 @@ import type { NameStore } from './names.ts'
 import type { OnrampOrderStore } from './onramp.ts'
 import type { SessionStore } from './sessions.ts'
 import type { SocialStore } from './social.ts'
+import type { SponsorshipStore } from './sponsorships.ts'
 
 /** What `GET /getWallets` asks storage for, already validated. */
 export interface ListWalletsParameters {
@@ -106,6 +107,8 @@ export interface Storage {
   readonly onramp: OnrampOrderStore
   /** Sign In With Farcaster's relay channels. */
   readonly farcaster: FarcasterChannelStore
+  /** What the paymaster sponsored, per project, account and day (its daily caps). */
+  readonly sponsorships: SponsorshipStore
   listWallets(parameters: ListWalletsParameters): Promise<ListWalletsResult>
   countWallets(): Promise<number>
   getImage(kind: ImageKind, id: string): Promise<StoredImage | undefined>

@@ -1,0 +1,194 @@
+// ERC-7677's paymaster service over EntryPoint v0.7's VerifyingPaymaster: `pm_getPaymasterStubData` answers what a
+// wallet estimates gas with, `pm_getPaymasterData` the signature that makes the paymaster pay — once the project's
+// policy (chains, origins, gas per operation, daily caps) allows it and the sponsorship is recorded.
+import { type Hex, toHex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { z } from 'zod'
+import type { ChainConfig, SponsorshipConfig, SponsorshipPolicy } from '../chains/types.ts'
+import { isOriginAllowed } from '../cors.ts'
+import type { Project, Storage } from '../storage/types.ts'
+import { INVALID_PARAMS, JsonRpcError, METHOD_NOT_FOUND, SERVER_ERROR } from './jsonRpc.ts'
+import {
+  entryPoint07,
+  type GasLimits,
+  paymasterData,
+  paymasterHash,
+  totalGas,
+  type UserOperation,
+  userOperationSchema,
+} from './userOperation.ts'
+
+/** What the paymaster's own validation and post-operation are given (the sample's validation is one ecrecover). */
+export const paymasterGasLimits = { verification: 100_000n, postOp: 1n } as const
+
+/** The methods `/v1/paymaster/:chainId` answers. */
+export const paymasterMethods = ['pm_getPaymasterStubData', 'pm_getPaymasterData'] as const
+
+/**
+ * The key the stubs are signed with: a fixed, public one, so a stub's signature is well formed (the contract's ECDSA
+ * recovery must not revert while the bundler estimates) yet never the signer's — a stub pays for nothing.
+ */
+const stubSigner = privateKeyToAccount(`0x${'1'.repeat(64)}`)
+
+const paramsSchema = z.tuple([
+  userOperationSchema,
+  z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be the EntryPoint address'),
+  z.string().regex(/^0x[0-9a-fA-F]{1,16}$/, 'must be the chain id as a hex quantity'),
+  z.unknown().optional(),
+])
+
+/** Where a request comes from and what it asks for, as the route read it. */
+export interface PaymasterCall {
+  method: string
+  params: unknown
+  project: Project
+  /** The page's Origin header; undefined for a script or a server. */
+  origin: string | undefined
+  chain: ChainConfig & { paymaster: Hex }
+}
+
+export interface PaymasterOptions {
+  sponsorship: SponsorshipConfig
+  storage: Storage
+  now?: () => Date
+}
+
+/** A refusal the wallet shows as is (then pays its own gas if it can). */
+const refuse = (reason: string) => new JsonRpcError(SERVER_ERROR, reason)
+
+/**
+ * The paymaster service. Every refusal is a JSON-RPC error whose message is the plain reason: 'Project not sponsored',
+ * 'Chain not sponsored', 'Origin not sponsored', 'Sponsorship limit reached', ….
+ *
+ * @example
+ * const paymaster = createPaymaster({ sponsorship, storage })
+ * await paymaster.call({ method: 'pm_getPaymasterData', params: [userOperation, entryPoint07, '0x7a69', {}], project, origin, chain })
+ */
+export function createPaymaster(options: PaymasterOptions) {
+  const { sponsorship, storage, now = () => new Date() } = options
+  const signer = privateKeyToAccount(sponsorship.signerKey)
+  let purgedAt = 0
+
+  /** The project's policy for this chain and origin, or the refusal. */
+  function policyFor(call: PaymasterCall): SponsorshipPolicy {
+    const policy = sponsorship.policies[call.project.id]
+    if (!policy) throw refuse('Project not sponsored')
+    if (!policy.chains.includes(call.chain.chainId)) throw refuse('Chain not sponsored')
+    const origins = policy.origins ?? call.project.allowedOrigins
+    const allowed = call.origin === undefined ? origins.includes('*') : isOriginAllowed(origins, call.origin)
+    if (!allowed) throw refuse('Origin not sponsored')
+    return policy
+  }
+
+  function read(call: PaymasterCall): UserOperation {
+    const parsed = paramsSchema.safeParse(call.params)
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      const where = `params${(issue?.path ?? []).map((part, i) => (i === 0 ? `[${String(part)}]` : `.${String(part)}`)).join('')}`
+      throw new JsonRpcError(
+        INVALID_PARAMS,
+        `Invalid params: ${where} ${issue?.message ?? 'must be [userOperation, entryPoint, chainId, context]'}`,
+      )
+    }
+    const [userOperation, entryPoint, chainId] = parsed.data
+    if (entryPoint.toLowerCase() !== entryPoint07.toLowerCase())
+      throw refuse(`EntryPoint not supported: only v0.7 (${entryPoint07}) is sponsored`)
+    if (BigInt(chainId) !== BigInt(call.chain.chainId))
+      throw new JsonRpcError(INVALID_PARAMS, `Invalid params: chainId ${chainId} is not this URL's chain`)
+    return userOperation
+  }
+
+  const window = (policy: SponsorshipPolicy) => ({
+    validUntil: Math.floor(now().getTime() / 1000) + Math.min(policy.validForSeconds, 600),
+    validAfter: 0,
+  })
+
+  async function stubData(call: PaymasterCall) {
+    const policy = policyFor(call)
+    const userOperation = read(call)
+    const spent = await storage.sponsorships.spent(call.project.id, userOperation.sender, now())
+    if (spent.account >= policy.accountDailyCap || spent.project >= policy.dailyCap)
+      throw refuse('Sponsorship limit reached')
+    const { validUntil, validAfter } = window(policy)
+    const signature = await stubSigner.signMessage({ message: 'Latch paymaster stub' })
+    return {
+      paymaster: call.chain.paymaster,
+      paymasterData: paymasterData(validUntil, validAfter, signature),
+      paymasterVerificationGasLimit: toHex(paymasterGasLimits.verification),
+      paymasterPostOpGasLimit: toHex(paymasterGasLimits.postOp),
+      sponsor: { name: call.project.name },
+      isFinal: false,
+    }
+  }
+
+  async function data(call: PaymasterCall) {
+    const policy = policyFor(call)
+    const userOperation = read(call)
+    const limits = {
+      ...userOperation,
+      paymasterVerificationGasLimit:
+        userOperation.paymasterVerificationGasLimit ?? paymasterGasLimits.verification,
+      paymasterPostOpGasLimit: userOperation.paymasterPostOpGasLimit ?? paymasterGasLimits.postOp,
+    }
+    for (const field of [
+      'callGasLimit',
+      'verificationGasLimit',
+      'preVerificationGas',
+      'maxFeePerGas',
+      'maxPriorityFeePerGas',
+    ] as const)
+      if (limits[field] === undefined)
+        throw new JsonRpcError(INVALID_PARAMS, `Invalid params: params[0].${field} is required`)
+    const estimated = limits as typeof limits &
+      GasLimits & { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }
+    const gas = totalGas(estimated)
+    if (gas > policy.maxGasPerOperation)
+      throw refuse(`Operation gas over the sponsored limit (${gas} > ${policy.maxGasPerOperation})`)
+
+    const at = now()
+    if (at.getTime() - purgedAt > 60 * 60_000) {
+      purgedAt = at.getTime()
+      await storage.sponsorships.purgeBefore(new Date(at.getTime() - 24 * 60 * 60_000))
+    }
+    const recorded = await storage.sponsorships.record(
+      {
+        projectId: call.project.id,
+        chainId: call.chain.chainId,
+        sender: estimated.sender,
+        maxCost: gas * estimated.maxFeePerGas,
+        createdAt: at,
+      },
+      { account: policy.accountDailyCap, project: policy.dailyCap },
+    )
+    if (recorded !== 'recorded') throw refuse('Sponsorship limit reached')
+
+    const { validUntil, validAfter } = window(policy)
+    const hash = paymasterHash({
+      userOperation: estimated,
+      chainId: call.chain.chainId,
+      paymaster: call.chain.paymaster,
+      validUntil,
+      validAfter,
+    })
+    const signature = await signer.signMessage({ message: { raw: hash } })
+    return {
+      paymaster: call.chain.paymaster,
+      paymasterData: paymasterData(validUntil, validAfter, signature),
+    }
+  }
+
+  return {
+    /** The paymaster's signer: the address its contracts must trust. */
+    signer: signer.address,
+    async call(call: PaymasterCall): Promise<unknown> {
+      if (call.method === 'pm_getPaymasterStubData') return stubData(call)
+      if (call.method === 'pm_getPaymasterData') return data(call)
+      throw new JsonRpcError(
+        METHOD_NOT_FOUND,
+        `Method not found: ${call.method} (this paymaster answers ${paymasterMethods.join(', ')})`,
+      )
+    },
+  }
+}
+
+export type Paymaster = ReturnType<typeof createPaymaster>

@@ -1,0 +1,85 @@
+// The paymaster's sponsorships: what each project (and each account in it) was sponsored, per UTC day.
+import { and, eq, lt, sql } from 'drizzle-orm'
+import type { Database } from './database.ts'
+import { sponsorships } from './schema.ts'
+
+export interface NewSponsorship {
+  projectId: string
+  chainId: number
+  /** The smart account; stored lowercase. */
+  sender: string
+  /** The most the operation can cost the paymaster, in wei. */
+  maxCost: bigint
+  createdAt: Date
+}
+
+/** The most a project may be sponsored in a UTC day, in wei: per account and in all. */
+export interface DailyCaps {
+  account: bigint
+  project: bigint
+}
+
+export interface SponsorshipStore {
+  /** What the project, and `sender` in it, were sponsored on the UTC day of `at`, in wei. */
+  spent(projectId: string, sender: string, at: Date): Promise<{ account: bigint; project: bigint }>
+  /**
+   * Records the sponsorship when the day's sums stay within both caps, else records nothing and answers which cap it
+   * would pass. One project's records are taken one at a time (an advisory lock), so instances on one PostgreSQL
+   * cannot both take the last of a cap.
+   */
+  record(sponsorship: NewSponsorship, caps: DailyCaps): Promise<'recorded' | 'account' | 'project'>
+  /** Deletes the records of the UTC days before the day of `before`; answers how many. */
+  purgeBefore(before: Date): Promise<number>
+}
+
+/** `YYYY-MM-DD` of the UTC day of `at`. */
+export function utcDay(at: Date): string {
+  return at.toISOString().slice(0, 10)
+}
+
+export function createSponsorshipStore(db: Database): SponsorshipStore {
+  async function sums(executor: Pick<Database, 'select'>, projectId: string, sender: string, day: string) {
+    const [row] = await executor
+      .select({
+        project: sql<string>`coalesce(sum(${sponsorships.maxCost}::numeric), 0)::text`,
+        account: sql<string>`coalesce(sum(${sponsorships.maxCost}::numeric) filter (where ${sponsorships.sender} = ${sender}), 0)::text`,
+      })
+      .from(sponsorships)
+      .where(and(eq(sponsorships.projectId, projectId), eq(sponsorships.day, day)))
+    return { account: BigInt(row?.account ?? '0'), project: BigInt(row?.project ?? '0') }
+  }
+
+  return {
+    spent(projectId, sender, at) {
+      return sums(db, projectId, sender.toLowerCase(), utcDay(at))
+    },
+    record(sponsorship, caps) {
+      const sender = sponsorship.sender.toLowerCase()
+      const day = utcDay(sponsorship.createdAt)
+      return db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtextextended(${`latch-sponsorships:${sponsorship.projectId}`}, 0))`,
+        )
+        const spent = await sums(tx, sponsorship.projectId, sender, day)
+        if (spent.account + sponsorship.maxCost > caps.account) return 'account'
+        if (spent.project + sponsorship.maxCost > caps.project) return 'project'
+        await tx.insert(sponsorships).values({
+          projectId: sponsorship.projectId,
+          chainId: sponsorship.chainId,
+          sender,
+          maxCost: sponsorship.maxCost.toString(),
+          day,
+          createdAt: sponsorship.createdAt,
+        })
+        return 'recorded'
+      })
+    },
+    async purgeBefore(before) {
+      const deleted = await db
+        .delete(sponsorships)
+        .where(lt(sponsorships.day, utcDay(before)))
+        .returning({ id: sponsorships.id })
+      return deleted.length
+    },
+  }
+}
