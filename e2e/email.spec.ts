@@ -237,6 +237,45 @@ test('the e-mail account sends 0.01 ETH (from the page, then from the Send view)
   await expect(page.getByTestId('result-error')).toHaveText('error: Request declined in the wallet')
 })
 
+test('calls from the e-mail account: the frame shows both in one approval, sends them, and reports their status', async ({
+  demo,
+  devnet,
+  latchServer,
+  page,
+}) => {
+  test.setTimeout(90_000)
+  await demo.goto()
+  await enterCode(demo, codeOf(await startLogin(demo, latchServer, freshEmail('calls'))))
+  await expect(demo.state('status')).toHaveText('connected')
+  const address = (await demo.state('address').textContent()) as `0x${string}`
+  await createTestClient({ mode: 'anvil', transport: http(devnet.rpcA) }).setBalance({
+    address,
+    value: parseEther('1'),
+  })
+  const chain = createPublicClient({ transport: http(devnet.rpcA) })
+  const receivers = [
+    '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+    '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+  ] as const
+  const before = await Promise.all(receivers.map((receiver) => chain.getBalance({ address: receiver })))
+
+  await page.getByRole('button', { name: 'Send 0.001 ETH to accounts 1 and 2 (calls)' }).click()
+  // Both calls in the one approval.
+  const wallet = await approvalShown(page, 'Transaction request')
+  await expect(wallet.getByText(`1. To ${receivers[0]}, 0.001 ETH`)).toBeVisible()
+  await expect(wallet.getByText(`2. To ${receivers[1]}, 0.001 ETH`)).toBeVisible()
+  await wallet.getByRole('button', { name: 'Approve' }).click()
+  await expect(page.getByTestId('result-calls')).toHaveText(/^calls: \S+ \(one by one\)$/)
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Status of the calls' }).click()
+    await expect(page.getByTestId('result-calls-status')).toHaveText('calls-status: success, 2 receipts', {
+      timeout: 1000,
+    })
+  }).toPass({ timeout: 15_000 })
+  const after = await Promise.all(receivers.map((receiver) => chain.getBalance({ address: receiver })))
+  expect(after.map((balance, i) => balance - before[i]!)).toEqual([parseEther('0.001'), parseEther('0.001')])
+})
+
 test('sign-in (SIWX, required) with an e-mail account: the frame shows the sign-in message over SIWXSignMessage', async ({
   demo,
   latchServer,

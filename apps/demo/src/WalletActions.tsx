@@ -1,9 +1,11 @@
-import { BaseError } from '@latch/core'
+import { BaseError, getCallsStatus, sendCalls } from '@latch/core'
 import { useAccount, useLatchClient } from '@latch/react'
 import { useState } from 'react'
 
 /** Anvil's account 1: a receiver that exists on every devnet. */
 const receiver = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+/** Anvil's account 2, the second receiver of the calls. */
+const receiver2 = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 const message = 'Hello from Latch'
 
 /** An EIP-712 order, as a dapp asks a wallet to sign one (eth_signTypedData_v4). */
@@ -35,6 +37,7 @@ export function WalletActions() {
   const { isConnected, address } = useAccount()
   const [result, setResult] = useState<{ label: string; value: string }>()
   const [busy, setBusy] = useState(false)
+  const [callsId, setCallsId] = useState<string>()
 
   // Its requests are EIP-1193's: shown for an EVM account.
   if (!isConnected || !address?.startsWith('0x')) return null
@@ -90,6 +93,39 @@ export function WalletActions() {
           }
         >
           Send 0.01 ETH to account 1
+        </button>
+        <button
+          type="button"
+          className="demo-button"
+          disabled={busy}
+          onClick={() =>
+            run('calls', async () => {
+              // EIP-5792: one atomic operation where the wallet can, else one transaction after the other.
+              const sent = await sendCalls(client, {
+                calls: [
+                  { to: receiver, value: 1_000_000_000_000_000n },
+                  { to: receiver2, value: 1_000_000_000_000_000n },
+                ],
+              })
+              setCallsId(sent.id)
+              return `${sent.id} (${sent.atomic ? 'atomic' : 'one by one'})`
+            })
+          }
+        >
+          Send 0.001 ETH to accounts 1 and 2 (calls)
+        </button>
+        <button
+          type="button"
+          className="demo-button"
+          disabled={busy || !callsId}
+          onClick={() =>
+            run('calls-status', async () => {
+              const { status, receipts } = await getCallsStatus(client, callsId!)
+              return `${status}, ${receipts.length} receipt${receipts.length === 1 ? '' : 's'}`
+            })
+          }
+        >
+          Status of the calls
         </button>
         <button
           type="button"

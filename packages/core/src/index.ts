@@ -24,6 +24,7 @@ export type {
 } from './api/queries.ts'
 export type * from './api/types.ts'
 export * from './caip/caip.ts'
+export { getCallsStatus, type SendCallsParameters, sendCalls } from './calls/calls.ts'
 export type * from './client/actionTypes.ts'
 export * from './connectors/order.ts'
 export {

@@ -125,6 +125,42 @@ export interface AdapterSendTransactionParameters extends AdapterConnectorParame
   gas?: bigint | undefined
 }
 
+/** One call of `sendCalls`: what a transaction would carry. */
+export interface AdapterCall {
+  to: string
+  /** In the network coin's base units. */
+  value?: bigint | undefined
+  /** Hex calldata. */
+  data?: string | undefined
+}
+
+export interface AdapterSendCallsParameters extends AdapterConnectorParameters {
+  network: Network
+  from: string
+  calls: readonly AdapterCall[]
+  /** Refuse rather than send them one by one when the wallet cannot make them one atomic operation. */
+  atomicRequired: boolean
+}
+
+/** Calls handed to the wallet: the id their status is asked by, and whether they go as one atomic operation. */
+export interface SentCalls {
+  id: string
+  atomic: boolean
+}
+
+/** A mined call's (or atomic bundle's) transaction. */
+export interface CallReceipt {
+  transactionHash: string
+  status: 'success' | 'reverted'
+}
+
+/** Where sent calls are: pending until all are mined; a failure when one reverted or was never sent. */
+export interface CallsStatus {
+  status: 'pending' | 'success' | 'failure'
+  atomic: boolean
+  receipts: readonly CallReceipt[]
+}
+
 export interface AdapterPrepareTransferParameters {
   network: Network
   from: string
@@ -161,6 +197,15 @@ export interface ChainAdapter {
    * prompt.
    */
   prepareTransfer(parameters: AdapterPrepareTransferParameters): Promise<PreparedTransfer>
+  /**
+   * Sends several calls (EIP-5792): as one atomic operation where the wallet can, else one after another. Absent where
+   * the namespace has no such thing.
+   */
+  sendCalls?(parameters: AdapterSendCallsParameters): Promise<SentCalls>
+  /** The status of calls `sendCalls` sent. */
+  getCallsStatus?(
+    parameters: AdapterConnectorParameters & { network: Network; id: string },
+  ): Promise<CallsStatus>
   /** The text of a sign-in message (CAIP-122; EIP-4361 on eip155); absent where sign-in is not offered. */
   formatSignInMessage?(data: SiwxMessageData): string
   /** Whether `address` is a contract (smart) account on `network`: the gas check passes for those. */

@@ -6,6 +6,7 @@ import {
   ConnectorNotConnectedError,
   PAIRING_START_MS,
 } from '@latch/core'
+import { getCallsStatus, sendCalls } from './calls.ts'
 import { connect } from './connect.ts'
 import { disconnect } from './disconnect.ts'
 import { createConnectorDiscovery } from './discovery.ts'
@@ -144,6 +145,18 @@ export function createEvmAdapter(context: AdapterContext, options: EvmAdapterOpt
     async sendTransaction({ connectorId, network, from, to, value, data, gas }) {
       const provider = await walletOf(connectorId)
       return sendTransaction({ provider, network, from, to, value, data, gas, timeouts: settings })
+    },
+
+    async sendCalls({ connectorId, network, from, calls, atomicRequired }) {
+      assertConfigured(network)
+      const provider = await walletOf(connectorId)
+      return sendCalls({ provider, network, from, calls, atomicRequired, timeouts: settings })
+    },
+
+    async getCallsStatus({ connectorId, network, id }) {
+      assertConfigured(network)
+      const provider = await walletOf(connectorId)
+      return getCallsStatus({ provider, network, client: clientFor(network), id, timeouts: settings })
     },
 
     async prepareTransfer(parameters) {
