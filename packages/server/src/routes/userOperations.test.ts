@@ -17,6 +17,7 @@ import {
 } from 'viem'
 import { createPaymasterClient, entryPoint07Address } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestApp, type TestApp } from '../../test/support/app.ts'
 import { listeningUrl } from '../app.ts'
@@ -159,6 +160,42 @@ describe('permissionless with its defaults and only /v1/bundler/31337 and /v1/pa
     expect(await publicClient.getBalance({ address: account.address })).toBe(0n)
   }, 60_000)
 })
+
+test('a Safe signs in (SIWX) before its deployment (ERC-6492) and after it (ERC-1271)', async () => {
+  const { publicClient, account, client } = await freshSafe()
+  const signIn = async () => {
+    const { nonce } = (await t.app.inject('/v1/sessions/nonce?projectId=open')).json()
+    const message = createSiweMessage({
+      address: account.address,
+      chainId: 31337,
+      domain: 'localhost:5173',
+      uri: 'http://localhost:5173/',
+      version: '1',
+      nonce,
+      issuedAt: new Date(),
+      expirationTime: new Date(Date.now() + 60 * 60_000),
+    })
+    const signature = await account.signMessage({ message })
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/sessions?projectId=open',
+      headers: { origin: 'http://localhost:5173' },
+      payload: { message, signature },
+    })
+    return { signature, response }
+  }
+  const counterfactual = await signIn()
+  expect(counterfactual.signature.endsWith('6492'.repeat(16))).toBe(true)
+  expect(counterfactual.response.statusCode).toBe(201)
+  expect(counterfactual.response.json().session.address).toBe(account.address)
+
+  // Deployed by its first (sponsored) operation, it answers ERC-1271 itself.
+  await client.sendTransaction({ to: account.address, value: 0n })
+  expect(await publicClient.getCode({ address: account.address })).toMatch(/^0x[0-9a-f]{2,}/)
+  const deployed = await signIn()
+  expect(deployed.signature.endsWith('6492'.repeat(16))).toBe(false)
+  expect(deployed.response.statusCode).toBe(201)
+}, 60_000)
 
 describe('POST /v1/bundler/:chainId', () => {
   test('forwards the allowed methods to the chain’s bundler', async () => {
