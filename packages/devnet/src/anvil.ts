@@ -1,5 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { resolveAnvilBinary } from './anvilBinary.ts'
+import { killOnExit } from './children.ts'
 
 export interface StartAnvilParameters {
   chainId: number
@@ -26,20 +27,6 @@ const readyTimeoutMs = 15_000
 const stopGraceMs = 3_000
 const outputTailLength = 4_000
 
-/** Every anvil this process started and has not stopped, killed when the process exits. */
-const liveChildren = new Set<ChildProcess>()
-let exitHandlerInstalled = false
-
-function trackChild(child: ChildProcess): void {
-  liveChildren.add(child)
-  child.once('exit', () => liveChildren.delete(child))
-  if (exitHandlerInstalled) return
-  exitHandlerInstalled = true
-  process.once('exit', () => {
-    for (const c of liveChildren) c.kill('SIGKILL')
-  })
-}
-
 /**
  * Starts a local anvil chain and resolves once it answers `eth_chainId` with the requested id.
  *
@@ -55,7 +42,7 @@ export function startAnvil(parameters: StartAnvilParameters): Promise<AnvilInsta
     ['--chain-id', String(chainId), '--port', String(port), '--host', host],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   )
-  trackChild(child)
+  killOnExit(child)
 
   let stdout = ''
   let stderr = ''

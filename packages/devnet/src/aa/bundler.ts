@@ -1,12 +1,13 @@
 // Pimlico's alto, the real ERC-4337 bundler, against a devnet chain. alto has no host flag and listens on
 // 0.0.0.0: its port must never be exposed beyond this machine; browsers and apps reach it through the Latch server's
 // /v1/bundler/<chainId> proxy.
-import { type ChildProcess, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import { dirname, join } from 'node:path'
 import { parseEther } from 'viem'
+import { killOnExit } from '../children.ts'
 import { erc4337Addresses } from './canonical.ts'
 import { bundlerExecutor, bundlerExecutorKey, bundlerUtility, bundlerUtilityKey } from './keys.ts'
 import { devnetRpc } from './rpc.ts'
@@ -41,20 +42,6 @@ const outputTailLength = 4_000
  * (measured: consecutive operations from one account ~0.19 s each instead of ~0.26 s).
  */
 const devnetBlockTimeMs = 200
-
-/** Every bundler this process started and has not stopped, killed when the process exits. */
-const liveBundlers = new Set<ChildProcess>()
-let exitHandlerInstalled = false
-
-function track(child: ChildProcess): void {
-  liveBundlers.add(child)
-  child.once('exit', () => liveBundlers.delete(child))
-  if (exitHandlerInstalled) return
-  exitHandlerInstalled = true
-  process.once('exit', () => {
-    for (const c of liveBundlers) c.kill('SIGKILL')
-  })
-}
 
 /**
  * alto's real entry point, from its package's `bin`: spawning it with this Node makes the PID we stop the bundler
@@ -163,7 +150,7 @@ export async function startBundler(parameters: StartBundlerParameters): Promise<
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   )
-  track(child)
+  killOnExit(child)
 
   let output = ''
   const record = (chunk: string) => {
