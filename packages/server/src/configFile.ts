@@ -65,6 +65,10 @@ const sponsorship = z
     accountDailyCapWei: wei,
     /** The most the project is sponsored in a UTC day, in wei. */
     dailyCapWei: wei,
+    /** The most operations one account has sponsored in a UTC day (default 1,000). */
+    accountDailyOperations: z.number().int().positive().max(1e6).optional(),
+    /** The most operations the project has sponsored in a UTC day (default 100,000). */
+    dailyOperations: z.number().int().positive().max(1e8).optional(),
     /** Seconds a sponsorship's signature stays valid: 1 to 600 (default 600). */
     validForSeconds: z.number().int().min(1).max(600).default(600),
   })
@@ -182,6 +186,10 @@ export function parseConfigFile(input: unknown): ServedConfig {
         maxGasPerOperation: BigInt(sponsorship.maxGasPerOperation),
         accountDailyCap: BigInt(sponsorship.accountDailyCapWei),
         dailyCap: BigInt(sponsorship.dailyCapWei),
+        ...(sponsorship.accountDailyOperations
+          ? { accountDailyOperations: sponsorship.accountDailyOperations }
+          : {}),
+        ...(sponsorship.dailyOperations ? { dailyOperations: sponsorship.dailyOperations } : {}),
         validForSeconds: sponsorship.validForSeconds,
       }
   const ensRpcUrl = file.ensRpcUrl ? { ensRpcUrl: file.ensRpcUrl } : {}

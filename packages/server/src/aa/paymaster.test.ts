@@ -112,7 +112,7 @@ describe('pm_getPaymasterStubData / pm_getPaymasterData', () => {
       isFinal: false,
     })
     expect(result.paymasterData).toMatch(/^0x[0-9a-f]{258}$/)
-    expect(await storage.sponsorships.spent('shop', sender, new Date())).toEqual({ account: 0n, project: 0n })
+    expect((await storage.sponsorships.spent('shop', sender, new Date())).project).toBe(0n)
   })
 
   test('the data: the signer’s signature over the VerifyingPaymaster’s hash, valid for the policy’s time', async () => {
@@ -155,6 +155,8 @@ describe('pm_getPaymasterStubData / pm_getPaymasterData', () => {
     expect(await storage.sponsorships.spent('shop', sender, new Date())).toEqual({
       account: cost,
       project: cost,
+      accountOperations: 1,
+      projectOperations: 1,
     })
   })
 
@@ -192,10 +194,7 @@ describe('pm_getPaymasterStubData / pm_getPaymasterData', () => {
       {},
     ])
     expect(response.json().error.message).toBe('Operation gas over the sponsored limit (350001 > 300000)')
-    expect(await storage.sponsorships.spent('scripts', sender, new Date())).toEqual({
-      account: 0n,
-      project: 0n,
-    })
+    expect((await storage.sponsorships.spent('scripts', sender, new Date())).projectOperations).toBe(0)
   })
 
   test('another EntryPoint, another chain id, a missing gas limit → errors naming them', async () => {
@@ -250,11 +249,39 @@ describe('pm_getPaymasterStubData / pm_getPaymasterData', () => {
     // The project's cap is three.
     expect((await data(other)).json().result).toBeDefined()
     expect((await data(other)).json().error.message).toBe('Sponsorship limit reached')
-    expect(await storage.sponsorships.spent('shop', other.sender, new Date())).toEqual({
+    expect(await storage.sponsorships.spent('shop', other.sender, new Date())).toMatchObject({
       account: cost,
       project: 3n * cost,
     })
   })
+})
+
+test('the operation counts: past the account’s day, "Sponsorship limit reached" even for operations that cost nothing', async () => {
+  const storage = await openStorage({ dataDir: 'memory' })
+  for (const project of projects) await storage.upsertProject(project)
+  const counted = { ...policies.scripts!, maxGasPerOperation: 10n ** 6n, accountDailyOperations: 2 }
+  const app = await createApp({
+    storage,
+    logger: false,
+    rateLimits: false,
+    blockchain: { ...devnetBlockchainConfig(), sponsorship: { signerKey, policies: { scripts: counted } } },
+  })
+  try {
+    const free = { ...operation, maxFeePerGas: '0x0', maxPriorityFeePerGas: '0x0' }
+    const answers = []
+    for (let i = 0; i < 3; i++)
+      answers.push(
+        (await call(app, 'scripts', 'pm_getPaymasterData', [free, entryPoint07, '0x7a69', {}])).json(),
+      )
+    expect(answers.map((answer) => answer.error?.message ?? 'sponsored')).toEqual([
+      'sponsored',
+      'sponsored',
+      'Sponsorship limit reached',
+    ])
+  } finally {
+    await app.close()
+    await storage.close()
+  }
 })
 
 test('two server instances on one PostgreSQL enforce one cap together', async () => {

@@ -21,6 +21,9 @@ import {
 /** What the paymaster's own validation and post-operation are given (the sample's validation is one ecrecover). */
 export const paymasterGasLimits = { verification: 100_000n, postOp: 1n } as const
 
+/** A policy's operation counts when it names none: they bound the rows a day holds. */
+export const defaultDailyOperations = { account: 1_000, project: 100_000 } as const
+
 /** The methods `/v1/paymaster/:chainId` answers. */
 export const paymasterMethods = ['pm_getPaymasterStubData', 'pm_getPaymasterData'] as const
 
@@ -52,6 +55,13 @@ export interface PaymasterOptions {
   storage: Storage
   now?: () => Date
 }
+
+const capsOf = (policy: SponsorshipPolicy) => ({
+  account: policy.accountDailyCap,
+  project: policy.dailyCap,
+  accountOperations: policy.accountDailyOperations ?? defaultDailyOperations.account,
+  projectOperations: policy.dailyOperations ?? defaultDailyOperations.project,
+})
 
 /** A refusal the wallet shows as is (then pays its own gas if it can). */
 const refuse = (reason: string) => new JsonRpcError(SERVER_ERROR, reason)
@@ -107,7 +117,13 @@ export function createPaymaster(options: PaymasterOptions) {
     const policy = policyFor(call)
     const userOperation = read(call)
     const spent = await storage.sponsorships.spent(call.project.id, userOperation.sender, now())
-    if (spent.account >= policy.accountDailyCap || spent.project >= policy.dailyCap)
+    const caps = capsOf(policy)
+    if (
+      spent.account >= caps.account ||
+      spent.project >= caps.project ||
+      spent.accountOperations >= caps.accountOperations ||
+      spent.projectOperations >= caps.projectOperations
+    )
       throw refuse('Sponsorship limit reached')
     const { validUntil, validAfter } = window(policy)
     const signature = await stubSigner.signMessage({ message: 'Latch paymaster stub' })
@@ -158,7 +174,7 @@ export function createPaymaster(options: PaymasterOptions) {
         maxCost: gas * estimated.maxFeePerGas,
         createdAt: at,
       },
-      { account: policy.accountDailyCap, project: policy.dailyCap },
+      capsOf(policy),
     )
     if (recorded !== 'recorded') throw refuse('Sponsorship limit reached')
 

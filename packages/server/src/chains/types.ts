@@ -119,6 +119,10 @@ export interface SponsorshipPolicy {
   accountDailyCap: bigint
   /** The most the whole project may be sponsored in a UTC day, in wei. */
   dailyCap: bigint
+  /** The most operations one account may have sponsored in a UTC day (default 1,000). */
+  accountDailyOperations?: number
+  /** The most operations the whole project may have sponsored in a UTC day (default 100,000). */
+  dailyOperations?: number
   /** How long a sponsorship signature stays valid, in seconds: 1 to 600. */
   validForSeconds: number
 }

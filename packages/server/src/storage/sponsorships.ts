@@ -13,15 +13,28 @@ export interface NewSponsorship {
   createdAt: Date
 }
 
-/** The most a project may be sponsored in a UTC day, in wei: per account and in all. */
+/**
+ * The most a project may be sponsored in a UTC day: in wei and in operations, per account and in all. The counts
+ * bound the rows a day can hold, whatever the operations cost (one asking a fee of 0 costs nothing).
+ */
 export interface DailyCaps {
   account: bigint
   project: bigint
+  accountOperations: number
+  projectOperations: number
+}
+
+/** What was sponsored in a day: wei and operations, for one account and for the project. */
+export interface Spent {
+  account: bigint
+  project: bigint
+  accountOperations: number
+  projectOperations: number
 }
 
 export interface SponsorshipStore {
   /** What the project, and `sender` in it, were sponsored on the UTC day of `at`, in wei. */
-  spent(projectId: string, sender: string, at: Date): Promise<{ account: bigint; project: bigint }>
+  spent(projectId: string, sender: string, at: Date): Promise<Spent>
   /**
    * Records the sponsorship when the day's sums stay within both caps, else records nothing and answers which cap it
    * would pass. One project's records are taken one at a time (an advisory lock), so instances on one PostgreSQL
@@ -38,15 +51,28 @@ export function utcDay(at: Date): string {
 }
 
 export function createSponsorshipStore(db: Database): SponsorshipStore {
-  async function sums(executor: Pick<Database, 'select'>, projectId: string, sender: string, day: string) {
+  async function sums(
+    executor: Pick<Database, 'select'>,
+    projectId: string,
+    sender: string,
+    day: string,
+  ): Promise<Spent> {
+    const mine = sql`${sponsorships.sender} = ${sender}`
     const [row] = await executor
       .select({
         project: sql<string>`coalesce(sum(${sponsorships.maxCost}::numeric), 0)::text`,
-        account: sql<string>`coalesce(sum(${sponsorships.maxCost}::numeric) filter (where ${sponsorships.sender} = ${sender}), 0)::text`,
+        account: sql<string>`coalesce(sum(${sponsorships.maxCost}::numeric) filter (where ${mine}), 0)::text`,
+        projectOperations: sql<number>`count(*)::int`,
+        accountOperations: sql<number>`(count(*) filter (where ${mine}))::int`,
       })
       .from(sponsorships)
       .where(and(eq(sponsorships.projectId, projectId), eq(sponsorships.day, day)))
-    return { account: BigInt(row?.account ?? '0'), project: BigInt(row?.project ?? '0') }
+    return {
+      account: BigInt(row?.account ?? '0'),
+      project: BigInt(row?.project ?? '0'),
+      accountOperations: Number(row?.accountOperations ?? 0),
+      projectOperations: Number(row?.projectOperations ?? 0),
+    }
   }
 
   return {
@@ -62,7 +88,9 @@ export function createSponsorshipStore(db: Database): SponsorshipStore {
         )
         const spent = await sums(tx, sponsorship.projectId, sender, day)
         if (spent.account + sponsorship.maxCost > caps.account) return 'account'
+        if (spent.accountOperations + 1 > caps.accountOperations) return 'account'
         if (spent.project + sponsorship.maxCost > caps.project) return 'project'
+        if (spent.projectOperations + 1 > caps.projectOperations) return 'project'
         await tx.insert(sponsorships).values({
           projectId: sponsorship.projectId,
           chainId: sponsorship.chainId,
