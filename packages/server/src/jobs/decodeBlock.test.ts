@@ -198,3 +198,31 @@ describe('decodeBlock', () => {
     expect(() => decodeBlock(1, block([tx(0)]), [])).toThrow(/No receipt/)
   })
 })
+
+describe('user operations', () => {
+  const entryPoint07 = '0x0000000071727De22E5E9d8BAf0edAc6f37da032'
+  const userOperationEvent = '0x49628fd1471006c1482da88028e9ce4dbb080b815c9b0344d39e5a8e6ec1419f'
+  const safe = `0x${'5a'.repeat(20)}`
+  const log = (address: string) => ({
+    address,
+    topics: [userOperationEvent, word('01'), word(safe), word('00')],
+    data: '0x',
+    logIndex: '0x0',
+  })
+
+  it('the EntryPoint’s UserOperationEvent makes the operation its sender’s, though the bundler sent it', () => {
+    const handleOps = tx(1, { to: entryPoint07, input: '0x765e827f' })
+    const decoded = decodeBlock(31337, block([handleOps]), [
+      receipt(handleOps, { logs: [log(entryPoint07)] }),
+    ])
+    expect(decoded.activity.map((row) => row.account).sort()).toEqual(
+      [alice, entryPoint07.toLowerCase(), safe].sort(),
+    )
+  })
+
+  it('a look-alike event from any other contract names nobody', () => {
+    const spoof = tx(1, { to: token, input: '0x12345678' })
+    const decoded = decodeBlock(31337, block([spoof]), [receipt(spoof, { logs: [log(token)] })])
+    expect(decoded.activity.map((row) => row.account)).not.toContain(safe)
+  })
+})

@@ -3,6 +3,20 @@ import type { IndexedBlock, TransferRow } from '../storage/history.ts'
 
 /** keccak256('Transfer(address,address,uint256)'): ERC-20 (3 topics) and ERC-721 (4 topics) alike. */
 export const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
+/**
+ * ERC-4337's EntryPoint events that name a smart account: `UserOperationEvent` (an operation it sent ran) and
+ * `AccountDeployed` (its first operation deployed it). Read from the canonical EntryPoints only, so no contract can
+ * put itself into an account's history by emitting look-alikes.
+ */
+const USER_OPERATION_TOPICS = new Set([
+  '0x49628fd1471006c1482da88028e9ce4dbb080b815c9b0344d39e5a8e6ec1419f',
+  '0xd51a9c61267aa6196961883ecf5ff2da6619c37dac0fa92122513fb32c032d2d',
+])
+const ENTRY_POINTS = new Set([
+  '0x5ff137d4b0fdcd49dca30c7cf57e578a026d2789', // v0.6
+  '0x0000000071727de22e5e9d8baf0edac6f37da032', // v0.7
+  '0x4337084d9e255ff0702461cf8895ce9e3b5ff108', // v0.8
+])
 /** ERC-20 approve(address,uint256). */
 const APPROVE_SELECTOR = '0x095ea7b3'
 /**
@@ -122,7 +136,13 @@ export function decodeBlock(chainId: number, block: RpcBlock, receipts: readonly
       })
     }
     for (const log of receipt.logs) {
-      if (log.topics[0]?.toLowerCase() !== TRANSFER_TOPIC) continue
+      const topic = log.topics[0]?.toLowerCase()
+      // A user operation is its account's, though the bundler sent the transaction: its sender (topic 2) takes part.
+      if (topic && USER_OPERATION_TOPICS.has(topic) && ENTRY_POINTS.has(log.address.toLowerCase())) {
+        if (log.topics[2]) involved.add(addressOfTopic(log.topics[2]))
+        continue
+      }
+      if (topic !== TRANSFER_TOPIC) continue
       const token = log.address.toLowerCase()
       const base = { chainId, hash, logIndex: Number(log.logIndex), blockNumber: number, token }
       if (log.topics.length === 3 && /^0x[0-9a-fA-F]{64}$/.test(log.data)) {

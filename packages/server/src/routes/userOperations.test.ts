@@ -22,14 +22,16 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestApp, type TestApp } from '../../test/support/app.ts'
 import { listeningUrl } from '../app.ts'
 import { devnetBlockchainConfig, devnetSponsorshipPolicy, devnetTokens } from '../chains/defaults.ts'
-import type { SponsorshipPolicy } from '../chains/types.ts'
+import type { BlockchainConfig, SponsorshipPolicy } from '../chains/types.ts'
 import { defaultProject } from '../defaults.ts'
+import { createIndexer } from '../jobs/indexer.ts'
 
 const lusd = devnetTokens.find((token) => token.symbol === 'LUSD')!.address
 
 let devnet: Devnet
 let t: TestApp
 let url: string
+let blockchainOf: BlockchainConfig
 /** The default project's policy, changed by the cap test (a copy: the devnet's own stays as it is). */
 const policy: SponsorshipPolicy = { ...devnetSponsorshipPolicy }
 
@@ -40,6 +42,7 @@ beforeAll(async () => {
   // Devnet B is served with a bundler nobody listens at.
   blockchain.chains[1]!.bundlerUrl = 'http://127.0.0.1:9'
   blockchain.sponsorship = { ...blockchain.sponsorship!, policies: { [defaultProject.id]: policy } }
+  blockchainOf = blockchain
   t = await createTestApp({ blockchain })
   await t.storage.upsertProject(defaultProject)
   await t.app.listen({ port: 0, host: '127.0.0.1' })
@@ -195,6 +198,44 @@ test('a Safe signs in (SIWX) before its deployment (ERC-6492) and after it (ERC-
   const deployed = await signIn()
   expect(deployed.signature.endsWith('6492'.repeat(16))).toBe(false)
   expect(deployed.response.statusCode).toBe(201)
+}, 60_000)
+
+test('the history: a Safe’s operations are its own entries (the bundler sent them), its deployment included', async () => {
+  const indexer = createIndexer({ chain: blockchainOf.chains[0]!, storage: t.storage, pollIntervalMs: 50 })
+  indexer.start()
+  try {
+    const { publicClient, account, client } = await freshSafe()
+    await giveLusd(account.address, parseUnits('5', 6))
+    // Deployed by an operation that moves nothing: only the EntryPoint's events name the account.
+    const deployment = await client.sendTransaction({ to: account.address, value: 0n })
+    const receiver = privateKeyToAccount(generatePrivateKey()).address
+    const send = await client.sendTransaction({
+      to: lusd,
+      data: encodeFunctionData({
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [receiver, parseUnits('2', 6)],
+      }),
+    })
+    const { blockNumber } = await publicClient.getTransactionReceipt({ hash: send })
+    await indexer.waitFor(Number(blockNumber), 10_000)
+
+    const response = await t.app.inject(`/v1/account/${account.address}/history?chainId=eip155:31337`)
+    const entries = response.json().data as {
+      metadata: { hash: string; operationType: string }
+      transfers: unknown[]
+    }[]
+    expect(entries.map((entry) => entry.metadata.hash)).toEqual([send, deployment, expect.any(String)])
+    const [sent, deployed] = entries
+    expect(sent!.metadata.operationType).toBe('send')
+    expect(sent!.transfers).toEqual([
+      expect.objectContaining({ direction: 'out', quantity: { numeric: '2' } }),
+    ])
+    expect(deployed!.metadata.operationType).toBe('execute')
+    expect(deployed!.transfers).toEqual([])
+  } finally {
+    await indexer.stop()
+  }
 }, 60_000)
 
 describe('POST /v1/bundler/:chainId', () => {
