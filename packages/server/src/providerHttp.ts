@@ -177,13 +177,17 @@ export function cachedAnswer<T>(
 }
 
 /**
- * The response's body as text, read chunk by chunk and given up past `maxAnswerBytes` (counted decoded, as it is
- * held): a declared Content-Length over it is refused before reading.
+ * The response's body as text, read chunk by chunk and given up past `maxBytes` (default `maxAnswerBytes`; counted
+ * decoded, as it is held): a declared Content-Length over it is refused before reading.
  */
-async function readCapped(response: Response, endpoint: string): Promise<string> {
-  const tooLarge = () => new AnswerTooLarge(`${endpoint} answered more than ${maxAnswerBytes} bytes`)
+export async function readCapped(
+  response: Response,
+  endpoint: string,
+  maxBytes: number = maxAnswerBytes,
+): Promise<string> {
+  const tooLarge = () => new AnswerTooLarge(`${endpoint} answered more than ${maxBytes} bytes`)
   const declared = Number(response.headers.get('content-length') ?? Number.NaN)
-  if (declared > maxAnswerBytes) {
+  if (declared > maxBytes) {
     await response.body?.cancel().catch(() => {})
     throw tooLarge()
   }
@@ -196,7 +200,7 @@ async function readCapped(response: Response, endpoint: string): Promise<string>
     const { done, value } = await reader.read()
     if (done) break
     size += value.byteLength
-    if (size > maxAnswerBytes) {
+    if (size > maxBytes) {
       await reader.cancel().catch(() => {})
       throw tooLarge()
     }

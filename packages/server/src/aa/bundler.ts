@@ -1,5 +1,6 @@
 // The way to a bundler: only the methods a wallet needs, one request at a time, with a timeout and a cap on what is
 // read back. The bundler itself (alto in development) is never reachable from outside: this is its only door.
+import { readCapped } from '../providerHttp.ts'
 import { INTERNAL_ERROR, JsonRpcError, METHOD_NOT_FOUND, SERVER_ERROR } from './jsonRpc.ts'
 
 /**
@@ -56,7 +57,7 @@ export async function callBundler(
       signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
       redirect: 'error',
     })
-    text = await readCapped(response)
+    text = await readCapped(response, options.name, maxAnswerBytes)
   } catch {
     throw unavailable()
   }
@@ -78,23 +79,4 @@ export async function callBundler(
   }
   if (!('result' in answer)) throw unavailable()
   return result
-}
-
-/** The body as text, or a throw once it passes {@link maxAnswerBytes}. */
-async function readCapped(response: Response): Promise<string> {
-  const reader = response.body?.getReader()
-  if (!reader) return ''
-  const chunks: Uint8Array[] = []
-  let length = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    length += value.byteLength
-    if (length > maxAnswerBytes) {
-      await reader.cancel()
-      throw new Error('The bundler answered more than 1 MiB')
-    }
-    chunks.push(value)
-  }
-  return Buffer.concat(chunks).toString('utf8')
 }
