@@ -6,7 +6,6 @@ import {
   ConnectorNotConnectedError,
   PAIRING_START_MS,
 } from '@latch/core'
-import { getCallsStatus, sendCalls } from './calls.ts'
 import { connect } from './connect.ts'
 import { disconnect } from './disconnect.ts'
 import { createConnectorDiscovery } from './discovery.ts'
@@ -149,14 +148,16 @@ export function createEvmAdapter(context: AdapterContext, options: EvmAdapterOpt
 
     async sendCalls({ connectorId, network, from, calls, atomicRequired }) {
       assertConfigured(network)
-      const provider = await walletOf(connectorId)
-      return sendCalls({ provider, network, from, calls, atomicRequired, timeouts: settings })
+      // A chunk of its own: few pages send calls.
+      const [provider, { sendCalls }] = await Promise.all([walletOf(connectorId), import('./calls.ts')])
+      const client = clientFor(network)
+      return sendCalls({ provider, client, network, from, calls, atomicRequired, timeouts: settings })
     },
 
     async getCallsStatus({ connectorId, network, id }) {
       assertConfigured(network)
-      const provider = await walletOf(connectorId)
-      return getCallsStatus({ provider, network, client: clientFor(network), id, timeouts: settings })
+      const [provider, { getCallsStatus }] = await Promise.all([walletOf(connectorId), import('./calls.ts')])
+      return getCallsStatus({ provider, id, timeouts: settings })
     },
 
     async prepareTransfer(parameters) {

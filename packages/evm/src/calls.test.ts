@@ -1,10 +1,33 @@
 // @vitest-environment happy-dom
 import { UnsupportedMethodError, UserRejectedRequestError } from '@latch/core'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type AnvilInstance, startAnvil } from '../../devnet/src/anvil.ts'
 import { announcedWallets, throws } from '../test/announce.ts'
-import { anvilAccount0, createTestAdapter, testNetwork } from '../test/mockWallet.ts'
+import { anvilAccount0, createTestAdapter } from '../test/mockWallet.ts'
+import { devnetNetwork } from './networks.ts'
 
 const { announce } = announcedWallets({ authorised: true })
+
+// A real chain: calls sent one by one wait for each other's receipts, and their status is read there.
+let anvil: AnvilInstance
+let network: ReturnType<typeof devnetNetwork>
+beforeAll(async () => {
+  anvil = await startAnvil({ chainId: 31337, port: 0 })
+  network = devnetNetwork(31337, anvil.rpcUrl, 'Anvil')
+}, 30_000)
+afterAll(() => anvil?.stop())
+
+/** What the scripted wallet does with eth_sendTransaction: anvil's unlocked account 0 sends it, for real. */
+async function sendOnAnvil(params: readonly unknown[]): Promise<string> {
+  const response = await fetch(anvil.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_sendTransaction', params }),
+  })
+  const { result, error } = (await response.json()) as { result?: string; error?: { message: string } }
+  if (!result) throw new Error(error?.message ?? 'anvil sent nothing')
+  return result
+}
 
 const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const token = '0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35'
@@ -13,14 +36,10 @@ const calls = [
   { to: token, data: '0xa9059cbb' },
 ]
 
+const adapter = () => createTestAdapter({}, [network])
 const send = (connectorId: string, atomicRequired = false) =>
-  createTestAdapter().sendCalls!({
-    connectorId,
-    network: testNetwork,
-    from: anvilAccount0,
-    calls,
-    atomicRequired,
-  })
+  adapter().sendCalls!({ connectorId, network, from: anvilAccount0, calls, atomicRequired })
+const statusOf = (connectorId: string, id: string) => adapter().getCallsStatus!({ connectorId, network, id })
 
 describe('sendCalls', () => {
   it('a wallet that reports atomic batching gets one wallet_sendCalls (EIP-5792 v2) and its id', async () => {
@@ -46,16 +65,23 @@ describe('sendCalls', () => {
     expect(wallet.methods()).not.toContain('eth_sendTransaction')
   })
 
+  it('capabilities for every chain (0x0) count too', async () => {
+    const wallet = announce({
+      answers: {
+        wallet_getCapabilities: () => ({ '0x0': { atomic: { status: 'ready' } } }),
+        wallet_sendCalls: () => ({ id: 'bundle-0' }),
+      },
+    })
+    expect(await send(wallet.info.rdns)).toEqual({ id: 'bundle-0', atomic: true })
+  })
+
   it('a wallet with wallet_sendCalls but no atomicity (v1 answers the id itself): its bundle, not atomic', async () => {
     const wallet = announce({ answers: { wallet_sendCalls: () => 'bundle-2' } })
     expect(await send(wallet.info.rdns)).toEqual({ id: 'bundle-2', atomic: false })
   })
 
-  it('a wallet without wallet_sendCalls: one eth_sendTransaction after the other', async () => {
-    let sent = 0
-    const wallet = announce({
-      answers: { eth_sendTransaction: () => `0x${String(++sent).padStart(64, '0')}` },
-    })
+  it('a wallet without wallet_sendCalls: one eth_sendTransaction after the other, their status from the chain', async () => {
+    const wallet = announce({ answers: { eth_sendTransaction: sendOnAnvil } })
     const { id, atomic } = await send(wallet.info.rdns)
     expect(id).toMatch(/^latch-calls:/)
     expect(atomic).toBe(false)
@@ -65,6 +91,9 @@ describe('sendCalls', () => {
       [{ from: anvilAccount0, to, value: '0x38d7ea4c68000' }],
       [{ from: anvilAccount0, to: token, data: '0xa9059cbb' }],
     ])
+    const status = await statusOf(wallet.info.rdns, id)
+    expect(status).toMatchObject({ status: 'success', atomic: false })
+    expect(status.receipts).toHaveLength(2)
   })
 
   it('atomicRequired: refused before anything is sent when the wallet cannot batch', async () => {
@@ -80,15 +109,19 @@ describe('sendCalls', () => {
     let asked = 0
     const second = announce({
       answers: {
-        eth_sendTransaction: () => {
+        eth_sendTransaction: (params) => {
           if (++asked === 2) throw Object.assign(new Error('User rejected'), { code: 4001 })
-          return `0x${'ab'.repeat(32)}`
+          return sendOnAnvil(params)
         },
       },
     })
     const { id } = await send(second.info.rdns)
     expect(id).toMatch(/^latch-calls:/)
     expect(asked).toBe(2)
+    // The first is mined; the run did not happen whole.
+    const status = await statusOf(second.info.rdns, id)
+    expect(status.status).toBe('failure')
+    expect(status.receipts).toHaveLength(1)
   })
 
   it('the wallet’s own refusal of its bundle is the visitor’s answer, not a reason to go one by one', async () => {
@@ -99,9 +132,6 @@ describe('sendCalls', () => {
 })
 
 describe('getCallsStatus of a wallet’s bundle', () => {
-  const status = (connectorId: string, id: string) =>
-    createTestAdapter().getCallsStatus!({ connectorId, network: testNetwork, id })
-
   it.each([
     [{ status: 100, receipts: [] }, 'pending'],
     [{ status: 200, atomic: true, receipts: [{ transactionHash: '0x01', status: '0x1' }] }, 'success'],
@@ -119,7 +149,7 @@ describe('getCallsStatus of a wallet’s bundle', () => {
     [{ status: 'PENDING' }, 'pending'],
   ])('%j → %s', async (answer, expected) => {
     const wallet = announce({ answers: { wallet_getCallsStatus: () => answer } })
-    const result = await status(wallet.info.rdns, 'bundle-1')
+    const result = await statusOf(wallet.info.rdns, 'bundle-1')
     expect(result.status).toBe(expected)
     expect(result.receipts).toHaveLength((answer as { receipts?: unknown[] }).receipts?.length ?? 0)
     expect(wallet.calls.at(-1)).toEqual({ method: 'wallet_getCallsStatus', params: ['bundle-1'] })

@@ -6,7 +6,6 @@ import {
   BaseError,
   type CallReceipt,
   type CallsStatus,
-  type Network,
   type SentCalls,
   UnsupportedMethodError,
 } from '@latch/core'
@@ -22,12 +21,14 @@ type Timeouts = Pick<ResolvedEvmAdapterOptions, 'requestTimeoutMs' | 'promptTime
 /** The prefix of the ids of calls this adapter sent one by one (a wallet's own ids are the wallet's). */
 const ONE_BY_ONE = 'latch-calls:'
 
-/** What this page sent one by one, by id: the hashes, in the calls' order (kept while the page lives). */
-const sentOneByOne = new Map<string, { hashes: string[]; count: number }>()
+/** What this page sent one by one, by id: where, the hashes in the calls' order, and how many calls (kept while the page lives). */
+const sentOneByOne = new Map<string, { client: Client | undefined; hashes: string[]; count: number }>()
 
 /** Whether a refusal says the wallet does not have the method (so the calls go one by one instead). */
 function lacksMethod(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
+  // The visitor's answer is never the wallet's lack.
+  if (code === 4001) return false
   if (error instanceof UnsupportedMethodError || code === 4200 || code === -32601 || code === -32004)
     return true
   return (
@@ -44,7 +45,9 @@ async function atomicOn(provider: Eip1193Provider, from: string, chainId: Hex, t
       params: [from, [chainId]],
       timeoutMs: timeouts.requestTimeoutMs,
     })) as Record<string, { atomic?: { status?: unknown }; atomicBatch?: { supported?: unknown } }> | null
-    const forChain = capabilities?.[chainId] ?? capabilities?.[String(parseChainId(chainId))]
+    // v2 keys capabilities by chain, `0x0` for every chain; v1 wallets sometimes by the decimal id.
+    const forChain =
+      capabilities?.[chainId] ?? capabilities?.['0x0'] ?? capabilities?.[String(parseChainId(chainId))]
     const status = forChain?.atomic?.status
     return status === 'supported' || status === 'ready' || forChain?.atomicBatch?.supported === true
   } catch {
@@ -53,8 +56,28 @@ async function atomicOn(provider: Eip1193Provider, from: string, chainId: Hex, t
   }
 }
 
+/** How long one call of a run waits for the one before it to be mined. */
+const MINED_TIMEOUT_MS = 120_000
+
+/**
+ * Resolves once `hash` is mined, asking every 250 ms (viem's watchers would double this chunk for one loop); rejects
+ * after {@link MINED_TIMEOUT_MS}, ending the run there.
+ */
+async function mined(client: Client, hash: Hex): Promise<void> {
+  const until = Date.now() + MINED_TIMEOUT_MS
+  while (!(await getTransactionReceipt(client, { hash }).catch(() => undefined))) {
+    if (Date.now() > until)
+      throw new BaseError('A call was not mined in time', {
+        details: `${hash} had no receipt after 2 minutes.`,
+      })
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+}
+
 export interface SendCallsParameters extends Omit<AdapterSendCallsParameters, 'connectorId'> {
   provider: Eip1193Provider
+  /** The network's RPC client: sent one by one, each call waits for the one before it to be mined. */
+  client: Client | undefined
   timeouts: Timeouts
 }
 
@@ -65,10 +88,10 @@ export interface SendCallsParameters extends Omit<AdapterSendCallsParameters, 'c
  * which were sent.
  *
  * @example
- * const { id } = await sendCalls({ provider, network, from, calls: [{ to, value: 1n }], atomicRequired: false, timeouts })
+ * const { id } = await sendCalls({ provider, client, network, from, calls: [{ to, value: 1n }], atomicRequired: false, timeouts })
  */
 export async function sendCalls(parameters: SendCallsParameters): Promise<SentCalls> {
-  const { provider, network, from, calls, atomicRequired, timeouts } = parameters
+  const { provider, network, from, calls, atomicRequired, client, timeouts } = parameters
   if (calls.length === 0)
     throw new BaseError('No calls to send', { details: 'sendCalls takes at least one call.' })
   const chainId = numberToHex(parseChainId(network.id))
@@ -107,21 +130,22 @@ export async function sendCalls(parameters: SendCallsParameters): Promise<SentCa
   const id = `${ONE_BY_ONE}${crypto.randomUUID()}`
   for (const [index, call] of calls.entries()) {
     try {
+      // A call may need the one before it (an approval, then a swap): the wallet estimates it once that is mined.
+      const previous = hashes.at(-1)
+      if (previous && client) await mined(client, previous as Hex)
       hashes.push(await sendTransaction({ provider, network, from, ...call, timeouts }))
     } catch (error) {
       if (index === 0) throw error
       break
     }
     // Known as soon as one is sent, so a status asked meanwhile finds them.
-    sentOneByOne.set(id, { hashes, count: calls.length })
+    sentOneByOne.set(id, { client, hashes, count: calls.length })
   }
   return { id, atomic: false }
 }
 
 export interface GetCallsStatusParameters {
   provider: Eip1193Provider
-  network: Network
-  client: Client | undefined
   id: string
   timeouts: Timeouts
 }
@@ -136,12 +160,14 @@ const receiptOf = (hash: unknown, status: unknown): CallReceipt => ({
  * mined; a failure when one reverted or not all were sent), else the wallet's `wallet_getCallsStatus`.
  *
  * @example
- * const { status, receipts } = await getCallsStatus({ provider, network, client, id, timeouts })
+ * const { status, receipts } = await getCallsStatus({ provider, id, timeouts })
  */
 export async function getCallsStatus(parameters: GetCallsStatusParameters): Promise<CallsStatus> {
-  const { provider, client, id, timeouts } = parameters
+  const { provider, id, timeouts } = parameters
   const oneByOne = sentOneByOne.get(id)
   if (id.startsWith(ONE_BY_ONE)) {
+    // Read on the network they were sent on, whichever the page is on now.
+    const client = oneByOne?.client
     if (!oneByOne || !client)
       throw new BaseError('Unknown calls', { details: `${id} was not sent from this page.` })
     const receipts = await Promise.all(
