@@ -18,8 +18,8 @@ export interface JsonRpcErrorBody {
 
 export type JsonRpcAnswer = { jsonrpc: '2.0'; id: JsonRpcId; result: unknown } | JsonRpcErrorBody
 
-/** Requests in one body at most: each is its own call upstream. */
-export const maxBatch = 20
+/** Requests in one body at most, by default: each is its own call upstream, and the rate limits count bodies. */
+export const maxBatch = 10
 
 /** An error the caller reads: thrown anywhere in a method's handling, answered in JSON-RPC's shape. */
 export class JsonRpcError extends Error {
@@ -52,13 +52,16 @@ export function answerOfError(id: JsonRpcId, error: unknown): JsonRpcErrorBody {
 }
 
 /**
- * Reads a body: one request or a batch (1 to {@link maxBatch}). Malformed JSON is thrown as -32700, a body of
+ * Reads a body: one request or a batch (1 to `max`, default {@link maxBatch}). Malformed JSON is thrown as -32700, a body of
  * another shape as -32600; a batch's malformed entries become their own error answers, so the rest still run.
  *
  * @example
  * parseJsonRpc('{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}') // { batch: false, entries: [{ id: 1, … }] }
  */
-export function parseJsonRpc(text: string): {
+export function parseJsonRpc(
+  text: string,
+  max: number = maxBatch,
+): {
   batch: boolean
   entries: (JsonRpcRequest | JsonRpcErrorBody)[]
 } {
@@ -74,8 +77,8 @@ export function parseJsonRpc(text: string): {
     return { batch: false, entries: [entry] }
   }
   if (body.length === 0) throw new JsonRpcError(INVALID_REQUEST, 'Invalid request: the batch is empty')
-  if (body.length > maxBatch)
-    throw new JsonRpcError(INVALID_REQUEST, `Invalid request: at most ${maxBatch} requests in a batch`)
+  if (body.length > max)
+    throw new JsonRpcError(INVALID_REQUEST, `Invalid request: at most ${max} requests in a batch`)
   return { batch: true, entries: body.map(requestOf) }
 }
 

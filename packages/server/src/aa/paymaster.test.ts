@@ -1,5 +1,6 @@
 // The paymaster's policy, through the route: what it refuses, in which words, and that a refusal records nothing. No
 // chain is needed to sign (the real contract accepting the signatures is routes/userOperations.test.ts's).
+import { type AnvilInstance, startAnvil } from '@latch/devnet'
 import { type Hex, recoverMessageAddress, slice, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -38,6 +39,14 @@ const policies: Record<string, SponsorshipPolicy> = {
     dailyCap: 3n * cost,
     validForSeconds: 120,
   },
+  loose: {
+    chains: [31337],
+    origins: ['*'],
+    maxGasPerOperation: 10n ** 6n,
+    accountDailyCap: 100n * cost,
+    dailyCap: 100n * cost,
+    validForSeconds: 600,
+  },
   scripts: {
     chains: [31337],
     origins: ['*'],
@@ -55,11 +64,19 @@ const projects = [
     analyticsEnabled: true,
   },
   { id: 'scripts', name: 'Scripts', allowedOrigins: [], analyticsEnabled: true },
+  { id: 'loose', name: 'Loose', allowedOrigins: [], analyticsEnabled: true },
   { id: 'plain', name: 'Plain', allowedOrigins: ['*'], analyticsEnabled: true },
 ]
 
+// The fee check reads the chain's gas price: a bare chain is enough.
+let chain: AnvilInstance
+beforeAll(async () => {
+  chain = await startAnvil({ chainId: 31337, port: 0 })
+})
+afterAll(() => chain?.stop())
+
 function blockchain(): BlockchainConfig {
-  return { ...devnetBlockchainConfig(), sponsorship: { signerKey, policies } }
+  return { ...devnetBlockchainConfig({ rpcA: chain.rpcUrl }), sponsorship: { signerKey, policies } }
 }
 
 async function appOn(storage: Storage): Promise<LatchApp> {
@@ -170,7 +187,13 @@ describe('pm_getPaymasterStubData / pm_getPaymasterData', () => {
       31337,
       'Origin not sponsored',
     ],
-    ['no Origin, and no * in the policy', 'shop', undefined, 31337, 'Origin not sponsored'],
+    [
+      'no Origin, and no * in the policy',
+      'shop',
+      undefined,
+      31337,
+      'Requests without an Origin are not sponsored',
+    ],
   ])('%s → "%s"', async (_case, projectId, origin, chainId, reason) => {
     for (const method of ['pm_getPaymasterStubData', 'pm_getPaymasterData']) {
       const response = await call(
@@ -231,13 +254,32 @@ describe('pm_getPaymasterStubData / pm_getPaymasterData', () => {
     expect(unknown.json().error.code).toBe(-32601)
   })
 
+  test('a max fee far over the network’s → refused before anything is signed or recorded', async () => {
+    const greedy = { ...operation, maxFeePerGas: toHex(10n ** 15n) }
+    const response = await call(app, 'loose', 'pm_getPaymasterData', [greedy, entryPoint07, '0x7a69', {}])
+    expect(response.json().error.message).toMatch(
+      /^Max fee per gas over the sponsored limit \(1000000000000000 > 10 × the network's \d+\)$/,
+    )
+    expect((await storage.sponsorships.spent('loose', sender, new Date())).projectOperations).toBe(0)
+  })
+
+  test('a sender in any casing (a broken checksum too) is signed for as its address', async () => {
+    const mixed = { ...operation, sender: '0xAbCdEf0000000000000000000000000000000001' }
+    const response = await call(app, 'loose', 'pm_getPaymasterData', [mixed, entryPoint07, '0x7a69', {}])
+    expect(response.json().result.paymaster).toBe(devnetPaymasterAddress)
+  })
+
   test('the per-account cap, then the project’s: "Sponsorship limit reached", the stub too', async () => {
     const other = { ...operation, sender: '0x2222222222222222222222222222222222222222' }
     const data = (op: typeof operation) =>
       call(app, 'shop', 'pm_getPaymasterData', [op, entryPoint07, '0x7a69', {}], shop)
     // The first test recorded one for `sender`; the account cap is two.
     expect((await data(operation)).json().result).toBeDefined()
-    expect((await data(operation)).json().error.message).toBe('Sponsorship limit reached')
+    expect((await data(operation)).json().error).toEqual({
+      code: -32000,
+      message: 'Sponsorship limit reached',
+      data: { cap: 'account' },
+    })
     const stub = await call(
       app,
       'shop',
@@ -264,7 +306,10 @@ test('the operation counts: past the account’s day, "Sponsorship limit reached
     storage,
     logger: false,
     rateLimits: false,
-    blockchain: { ...devnetBlockchainConfig(), sponsorship: { signerKey, policies: { scripts: counted } } },
+    blockchain: {
+      ...devnetBlockchainConfig({ rpcA: chain.rpcUrl }),
+      sponsorship: { signerKey, policies: { scripts: counted } },
+    },
   })
   try {
     const free = { ...operation, maxFeePerGas: '0x0', maxPriorityFeePerGas: '0x0' }

@@ -1,11 +1,13 @@
 // ERC-7677's paymaster service over EntryPoint v0.7's VerifyingPaymaster: `pm_getPaymasterStubData` answers what a
 // wallet estimates gas with, `pm_getPaymasterData` the signature that makes the paymaster pay — once the project's
 // policy (chains, origins, gas per operation, daily caps) allows it and the sponsorship is recorded.
-import { type Hex, toHex } from 'viem'
+import { createPublicClient, type Hex, http, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { getGasPrice } from 'viem/actions'
 import { z } from 'zod'
 import type { ChainConfig, SponsorshipConfig, SponsorshipPolicy } from '../chains/types.ts'
 import { isOriginAllowed } from '../cors.ts'
+import { LruCache } from '../lruCache.ts'
 import type { Project, Storage } from '../storage/types.ts'
 import { INVALID_PARAMS, JsonRpcError, METHOD_NOT_FOUND, SERVER_ERROR } from './jsonRpc.ts'
 import {
@@ -54,7 +56,12 @@ export interface PaymasterOptions {
   sponsorship: SponsorshipConfig
   storage: Storage
   now?: () => Date
+  /** Told what failed in the background (the purge of past days' rows). */
+  onError?: (error: unknown) => void
 }
+
+/** How far over the network's gas price an operation's max fee may be and still be sponsored. */
+export const MAX_FEE_MULTIPLE = 10n
 
 const capsOf = (policy: SponsorshipPolicy) => ({
   account: policy.accountDailyCap,
@@ -75,9 +82,26 @@ const refuse = (reason: string) => new JsonRpcError(SERVER_ERROR, reason)
  * await paymaster.call({ method: 'pm_getPaymasterData', params: [userOperation, entryPoint07, '0x7a69', {}], project, origin, chain })
  */
 export function createPaymaster(options: PaymasterOptions) {
-  const { sponsorship, storage, now = () => new Date() } = options
+  const { sponsorship, storage, now = () => new Date(), onError = () => {} } = options
   const signer = privateKeyToAccount(sponsorship.signerKey)
   let purgedAt = 0
+  const gasPrices = new LruCache<Promise<bigint>>({ maxEntries: 100, ttlMs: 10_000 })
+
+  /** The chain's gas price, read at most every 10 s per chain; a chain that does not answer refuses the sponsorship. */
+  function gasPrice(chain: ChainConfig): Promise<bigint> {
+    const key = String(chain.chainId)
+    let price = gasPrices.get(key)
+    if (!price) {
+      price = getGasPrice(
+        createPublicClient({ transport: http(chain.rpcUrl, { timeout: 5_000, retryCount: 1 }) }),
+      )
+      gasPrices.set(key, price)
+      price.catch(() => gasPrices.delete(key))
+    }
+    return price.catch(() => {
+      throw refuse(`${chain.name} did not answer: try again`)
+    })
+  }
 
   /** The project's policy for this chain and origin, or the refusal. */
   function policyFor(call: PaymasterCall): SponsorshipPolicy {
@@ -86,7 +110,10 @@ export function createPaymaster(options: PaymasterOptions) {
     if (!policy.chains.includes(call.chain.chainId)) throw refuse('Chain not sponsored')
     const origins = policy.origins ?? call.project.allowedOrigins
     const allowed = call.origin === undefined ? origins.includes('*') : isOriginAllowed(origins, call.origin)
-    if (!allowed) throw refuse('Origin not sponsored')
+    if (!allowed)
+      throw refuse(
+        call.origin === undefined ? 'Requests without an Origin are not sponsored' : 'Origin not sponsored',
+      )
     return policy
   }
 
@@ -161,10 +188,33 @@ export function createPaymaster(options: PaymasterOptions) {
     if (gas > policy.maxGasPerOperation)
       throw refuse(`Operation gas over the sponsored limit (${gas} > ${policy.maxGasPerOperation})`)
 
+    // A fee far over the network's is no price anyone pays: it would only spend the caps (the cost counted is the most
+    // an operation can cost). The limit is generous: a wallet's 'fast' fee and a burst of the base fee fit in it.
+    const networkFee = await gasPrice(call.chain)
+    if (estimated.maxFeePerGas > networkFee * MAX_FEE_MULTIPLE)
+      throw refuse(
+        `Max fee per gas over the sponsored limit (${estimated.maxFeePerGas} > ${MAX_FEE_MULTIPLE} × the network's ${networkFee})`,
+      )
+
+    // Signed before anything is recorded: what cannot be signed spends nothing.
+    const { validUntil, validAfter } = window(policy)
+    const hash = paymasterHash({
+      userOperation: estimated,
+      chainId: call.chain.chainId,
+      paymaster: call.chain.paymaster,
+      validUntil,
+      validAfter,
+    })
+    const signature = await signer.signMessage({ message: { raw: hash } })
+
     const at = now()
     if (at.getTime() - purgedAt > 60 * 60_000) {
       purgedAt = at.getTime()
-      await storage.sponsorships.purgeBefore(new Date(at.getTime() - 24 * 60 * 60_000))
+      // Past days' rows, once an hour; a failure is the next hour's to retry, never this request's.
+      storage.sponsorships.purgeBefore(new Date(at.getTime() - 24 * 60 * 60_000)).catch((error: unknown) => {
+        purgedAt = 0
+        onError(error)
+      })
     }
     const recorded = await storage.sponsorships.record(
       {
@@ -176,17 +226,9 @@ export function createPaymaster(options: PaymasterOptions) {
       },
       capsOf(policy),
     )
-    if (recorded !== 'recorded') throw refuse('Sponsorship limit reached')
-
-    const { validUntil, validAfter } = window(policy)
-    const hash = paymasterHash({
-      userOperation: estimated,
-      chainId: call.chain.chainId,
-      paymaster: call.chain.paymaster,
-      validUntil,
-      validAfter,
-    })
-    const signature = await signer.signMessage({ message: { raw: hash } })
+    // Whose cap it was is in the error's data; the message is the one the issue and the modal speak.
+    if (recorded !== 'recorded')
+      throw new JsonRpcError(SERVER_ERROR, 'Sponsorship limit reached', { cap: recorded })
     return {
       paymaster: call.chain.paymaster,
       paymasterData: paymasterData(validUntil, validAfter, signature),

@@ -6,7 +6,11 @@ import { z } from 'zod'
 /** EntryPoint v0.7, at its address on every chain: the only one the paymaster sponsors through. */
 export const entryPoint07 = '0x0000000071727De22E5E9d8BAf0edAc6f37da032'
 
-const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be an address (0x and 40 hex digits)')
+/** Lower-cased: any casing is taken (viem would refuse a bad checksum deep in the hashing, after the checks). */
+const address = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be an address (0x and 40 hex digits)')
+  .transform((value) => value.toLowerCase())
 /** A uint256 quantity; limits and fees fit in 128 bits on chain, so longer ones are refused here. */
 const quantity = z
   .string()

@@ -15,6 +15,7 @@ import {
   type JsonRpcAnswer,
   JsonRpcError,
   type JsonRpcRequest,
+  maxBatch,
   PARSE_ERROR,
   parseJsonRpc,
 } from '../aa/jsonRpc.ts'
@@ -62,6 +63,7 @@ export const userOperationRoutes: FastifyPluginAsyncZod<UserOperationRoutesOptio
         sponsorship: blockchain.sponsorship,
         storage,
         ...(options.now ? { now: options.now } : {}),
+        onError: (error) => app.log.error({ err: error }, 'could not purge past sponsorships'),
       })
     : undefined
 
@@ -113,26 +115,30 @@ export const userOperationRoutes: FastifyPluginAsyncZod<UserOperationRoutesOptio
   async function answer(
     request: FastifyRequest,
     reply: FastifyReply,
+    maxEntries: number,
     handle: (entry: JsonRpcRequest) => Promise<unknown>,
   ) {
     let parsed: ReturnType<typeof parseJsonRpc>
     try {
-      parsed = parseJsonRpc(typeof request.body === 'string' ? request.body : '')
+      parsed = parseJsonRpc(typeof request.body === 'string' ? request.body : '', maxEntries)
     } catch (error) {
       return reply.send(answerOfError(null, error))
     }
-    const answers = await Promise.all(
-      parsed.entries.map(async (entry): Promise<JsonRpcAnswer> => {
-        if ('error' in entry) return entry
-        try {
-          return { jsonrpc: '2.0', id: entry.id, result: await handle(entry) }
-        } catch (error) {
-          if (!(error instanceof JsonRpcError))
-            request.log.error({ err: error, method: entry.method }, 'user operation call failed')
-          return answerOfError(entry.id, error)
-        }
-      }),
-    )
+    // One after the other: a batch asks no more of the bundler, the database or the signer at once than a request.
+    const answers: JsonRpcAnswer[] = []
+    for (const entry of parsed.entries) {
+      if ('error' in entry) {
+        answers.push(entry)
+        continue
+      }
+      try {
+        answers.push({ jsonrpc: '2.0', id: entry.id, result: await handle(entry) })
+      } catch (error) {
+        if (!(error instanceof JsonRpcError))
+          request.log.error({ err: error, method: entry.method }, 'user operation call failed')
+        answers.push(answerOfError(entry.id, error))
+      }
+    }
     return reply.send(parsed.batch ? answers : answers[0])
   }
 
@@ -157,7 +163,7 @@ export const userOperationRoutes: FastifyPluginAsyncZod<UserOperationRoutesOptio
         throw new RouteRefusal(404, `No bundler for eip155:${request.params.chainId} on this server`)
       await projectOf(request.query.projectId, request.headers.origin)
       const target = { url: chain.bundlerUrl, name: chain.caipNetworkId }
-      return answer(request, reply, (entry) => callBundler(target, entry.method, entry.params))
+      return answer(request, reply, maxBatch, (entry) => callBundler(target, entry.method, entry.params))
     },
   )
 
@@ -181,7 +187,9 @@ export const userOperationRoutes: FastifyPluginAsyncZod<UserOperationRoutesOptio
       const origin = request.headers.origin
       const project = await projectOf(request.query.projectId, origin)
       const sponsored = { ...chain, paymaster: chain.paymaster as Hex }
-      return answer(request, reply, (entry) =>
+      // A wallet asks the paymaster one thing at a time (the stub, then the data): a batch of two at most, so the
+      // sponsor rate limit counts what is signed.
+      return answer(request, reply, 2, (entry) =>
         paymaster.call({ method: entry.method, params: entry.params, project, origin, chain: sponsored }),
       )
     },

@@ -103,11 +103,14 @@ export function createSponsorshipStore(db: Database): SponsorshipStore {
       })
     },
     async purgeBefore(before) {
-      const deleted = await db
-        .delete(sponsorships)
-        .where(lt(sponsorships.day, utcDay(before)))
-        .returning({ id: sponsorships.id })
-      return deleted.length
+      // Counted in the database: a busy project's day is many rows, none of which needs to come back.
+      const result = await db.execute(
+        sql`with deleted as (delete from ${sponsorships} where ${lt(sponsorships.day, utcDay(before))} returning 1) select count(*)::int as count from deleted`,
+      )
+      const rows = (Array.isArray(result) ? result : (result as { rows: { count: number }[] }).rows) as {
+        count: number
+      }[]
+      return Number(rows[0]?.count ?? 0)
     },
   }
 }
