@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import type { ConnectResult } from '@latch/core'
-import { act } from '@testing-library/react'
+import { act, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import {
   ADDRESS_A,
@@ -56,7 +56,12 @@ describe('useAccount', () => {
       reconnect.resolve({ accounts: [ADDRESS_A], chainId: 31337 })
       await flush()
     })
-    expect(result.current).toMatchObject({ connectionStatus: 'connected', address: ADDRESS_A })
+    await waitFor(
+      () => expect(result.current).toMatchObject({ connectionStatus: 'connected', address: ADDRESS_A }),
+      {
+        timeout: 5000,
+      },
+    )
   })
 
   it('follows the wallet when it changes accounts', async () => {

@@ -43,7 +43,8 @@ describe('ConnectButton', () => {
       await flush()
     })
 
-    expect(screen.getByRole('button', { name: ACCOUNT_BUTTON })).toBeTruthy()
+    // What follows the wallet's answer loads code of its own: a busy machine takes more than a few ticks.
+    expect(await screen.findByRole('button', { name: ACCOUNT_BUTTON }, { timeout: 5000 })).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Connecting…' })).toBeNull()
   })
 
