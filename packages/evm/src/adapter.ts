@@ -6,6 +6,7 @@ import {
   ConnectorNotConnectedError,
   PAIRING_START_MS,
 } from '@latch/core'
+import type { SentOneByOne } from './calls.ts'
 import { connect } from './connect.ts'
 import { disconnect } from './disconnect.ts'
 import { createConnectorDiscovery } from './discovery.ts'
@@ -43,6 +44,8 @@ export function createEvmAdapter(context: AdapterContext, options: EvmAdapterOpt
   const getBalance = createBalanceReader(settings, clientFor)
   // Wallets this adapter connected, so later calls reach them even after discovery has stopped.
   const connected = new Map<string, Eip1193Provider>()
+  // The calls this adapter sent one by one, for their status.
+  const sent: SentOneByOne = new Map()
   const walletConnect = context.walletConnect
     ? createWalletConnect({
         settings: context.walletConnect,
@@ -151,13 +154,13 @@ export function createEvmAdapter(context: AdapterContext, options: EvmAdapterOpt
       // A chunk of its own: few pages send calls.
       const [provider, { sendCalls }] = await Promise.all([walletOf(connectorId), import('./calls.ts')])
       const client = clientFor(network)
-      return sendCalls({ provider, client, network, from, calls, atomicRequired, timeouts: settings })
+      return sendCalls({ provider, client, network, from, calls, atomicRequired, sent, timeouts: settings })
     },
 
     async getCallsStatus({ connectorId, network, id }) {
       assertConfigured(network)
       const [provider, { getCallsStatus }] = await Promise.all([walletOf(connectorId), import('./calls.ts')])
-      return getCallsStatus({ provider, id, timeouts: settings })
+      return getCallsStatus({ provider, id, sent, timeouts: settings })
     },
 
     async prepareTransfer(parameters) {

@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
+
+import type { ChainAdapter } from '@latch/core'
 import { UnsupportedMethodError, UserRejectedRequestError } from '@latch/core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type AnvilInstance, startAnvil } from '../../devnet/src/anvil.ts'
 import { announcedWallets, throws } from '../test/announce.ts'
 import { anvilAccount0, createTestAdapter } from '../test/mockWallet.ts'
@@ -36,7 +38,12 @@ const calls = [
   { to: token, data: '0xa9059cbb' },
 ]
 
-const adapter = () => createTestAdapter({}, [network])
+// One adapter per test: what it sent one by one is its own.
+let current: ChainAdapter | undefined
+afterEach(() => {
+  current = undefined
+})
+const adapter = () => (current ??= createTestAdapter({}, [network]))
 const send = (connectorId: string, atomicRequired = false) =>
   adapter().sendCalls!({ connectorId, network, from: anvilAccount0, calls, atomicRequired })
 const statusOf = (connectorId: string, id: string) => adapter().getCallsStatus!({ connectorId, network, id })
@@ -94,6 +101,10 @@ describe('sendCalls', () => {
     const status = await statusOf(wallet.info.rdns, id)
     expect(status).toMatchObject({ status: 'success', atomic: false })
     expect(status.receipts).toHaveLength(2)
+    // Another client on the page did not send them.
+    await expect(
+      createTestAdapter({}, [network]).getCallsStatus!({ connectorId: wallet.info.rdns, network, id }),
+    ).rejects.toMatchObject({ shortMessage: 'Unknown calls' })
   })
 
   it('atomicRequired: refused before anything is sent when the wallet cannot batch', async () => {

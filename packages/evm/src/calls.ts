@@ -21,8 +21,11 @@ type Timeouts = Pick<ResolvedEvmAdapterOptions, 'requestTimeoutMs' | 'promptTime
 /** The prefix of the ids of calls this adapter sent one by one (a wallet's own ids are the wallet's). */
 const ONE_BY_ONE = 'latch-calls:'
 
-/** What this page sent one by one, by id: where, the hashes in the calls' order, and how many calls (kept while the page lives). */
-const sentOneByOne = new Map<string, { client: Client | undefined; hashes: string[]; count: number }>()
+/**
+ * What an adapter sent one by one, by id: where, the hashes in the calls' order, and how many calls. Each adapter
+ * keeps its own (kept while it lives), so two clients on one page never read each other's.
+ */
+export type SentOneByOne = Map<string, { client: Client | undefined; hashes: string[]; count: number }>
 
 /** Whether a refusal says the wallet does not have the method (so the calls go one by one instead). */
 function lacksMethod(error: unknown): boolean {
@@ -78,6 +81,8 @@ export interface SendCallsParameters extends Omit<AdapterSendCallsParameters, 'c
   provider: Eip1193Provider
   /** The network's RPC client: sent one by one, each call waits for the one before it to be mined. */
   client: Client | undefined
+  /** Where the calls sent one by one are kept for their status. */
+  sent: SentOneByOne
   timeouts: Timeouts
 }
 
@@ -88,10 +93,10 @@ export interface SendCallsParameters extends Omit<AdapterSendCallsParameters, 'c
  * which were sent.
  *
  * @example
- * const { id } = await sendCalls({ provider, client, network, from, calls: [{ to, value: 1n }], atomicRequired: false, timeouts })
+ * const { id } = await sendCalls({ provider, client, network, from, calls: [{ to, value: 1n }], atomicRequired: false, sent, timeouts })
  */
 export async function sendCalls(parameters: SendCallsParameters): Promise<SentCalls> {
-  const { provider, network, from, calls, atomicRequired, client, timeouts } = parameters
+  const { provider, network, from, calls, atomicRequired, client, sent, timeouts } = parameters
   if (calls.length === 0)
     throw new BaseError('No calls to send', { details: 'sendCalls takes at least one call.' })
   const chainId = numberToHex(parseChainId(network.id))
@@ -139,7 +144,7 @@ export async function sendCalls(parameters: SendCallsParameters): Promise<SentCa
       break
     }
     // Known as soon as one is sent, so a status asked meanwhile finds them.
-    sentOneByOne.set(id, { client, hashes, count: calls.length })
+    sent.set(id, { client, hashes, count: calls.length })
   }
   return { id, atomic: false }
 }
@@ -147,6 +152,8 @@ export async function sendCalls(parameters: SendCallsParameters): Promise<SentCa
 export interface GetCallsStatusParameters {
   provider: Eip1193Provider
   id: string
+  /** Where `sendCalls` kept the calls it sent one by one. */
+  sent: SentOneByOne
   timeouts: Timeouts
 }
 
@@ -160,11 +167,11 @@ const receiptOf = (hash: unknown, status: unknown): CallReceipt => ({
  * mined; a failure when one reverted or not all were sent), else the wallet's `wallet_getCallsStatus`.
  *
  * @example
- * const { status, receipts } = await getCallsStatus({ provider, id, timeouts })
+ * const { status, receipts } = await getCallsStatus({ provider, id, sent, timeouts })
  */
 export async function getCallsStatus(parameters: GetCallsStatusParameters): Promise<CallsStatus> {
-  const { provider, id, timeouts } = parameters
-  const oneByOne = sentOneByOne.get(id)
+  const { provider, id, sent, timeouts } = parameters
+  const oneByOne = sent.get(id)
   if (id.startsWith(ONE_BY_ONE)) {
     // Read on the network they were sent on, whichever the page is on now.
     const client = oneByOne?.client
