@@ -1,10 +1,11 @@
 // ERC-7677's paymaster service over EntryPoint v0.7's VerifyingPaymaster: `pm_getPaymasterStubData` answers what a
 // wallet estimates gas with, `pm_getPaymasterData` the signature that makes the paymaster pay — once the project's
 // policy (chains, origins, gas per operation, daily caps) allows it and the sponsorship is recorded.
-import { createPublicClient, type Hex, http, toHex } from 'viem'
+import { type Hex, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { getGasPrice } from 'viem/actions'
 import { z } from 'zod'
+import { chainClient } from '../chains/clients.ts'
 import type { ChainConfig, SponsorshipConfig, SponsorshipPolicy } from '../chains/types.ts'
 import { isOriginAllowed } from '../cors.ts'
 import { LruCache } from '../lruCache.ts'
@@ -92,9 +93,7 @@ export function createPaymaster(options: PaymasterOptions) {
     const key = String(chain.chainId)
     let price = gasPrices.get(key)
     if (!price) {
-      price = getGasPrice(
-        createPublicClient({ transport: http(chain.rpcUrl, { timeout: 5_000, retryCount: 1 }) }),
-      )
+      price = getGasPrice(chainClient(chain, 'signatures'))
       gasPrices.set(key, price)
       price.catch(() => gasPrices.delete(key))
     }

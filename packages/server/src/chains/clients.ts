@@ -9,7 +9,7 @@ const transports = {
   balances: { batch: true, retryCount: 2, timeout: 5000 },
   // A round's blocks and receipts go in large batches; a failed round is retried by the indexer's own backoff.
   indexer: { batch: { batchSize: 200 }, retryCount: 0, timeout: 10_000 },
-  // A sign-in or a name registration waits on the answer: one retry, then the chain counts as unreachable.
+  // A sign-in, a name registration or a sponsorship waits on the answer: one retry, then the chain counts as unreachable.
   signatures: { retryCount: 1, timeout: 5000 },
   // A quote's calls (the router's amounts, the pools' reserves) go as one request; a visitor waits on it.
   swaps: { batch: true, retryCount: 1, timeout: 5000 },
