@@ -4,12 +4,14 @@ import { type CreateAppOptions, createBaseApp, type LatchApp } from './app.ts'
 import type { Mailer } from './auth/mail.ts'
 import type { AuthSecrets } from './auth/secrets.ts'
 import type { SocialProviderSetup } from './auth/social/providers.ts'
+import type { BlockchainConfig } from './chains/types.ts'
 import { authRoutes, SESSION_MS } from './routes/auth.ts'
 import { type FarcasterRoutesOptions, farcasterRoutes } from './routes/farcaster.ts'
 import { type FrameChain, frameRoutes } from './routes/frame.ts'
 import { healthRoutes } from './routes/health.ts'
 import { socialRoutes } from './routes/social.ts'
 import { telegramRoutes } from './routes/telegram.ts'
+import { userOperationRoutes } from './routes/userOperations.ts'
 import type { Storage } from './storage/types.ts'
 
 export interface CreateFrameAppOptions
@@ -41,6 +43,12 @@ export interface CreateFrameAppOptions
    * wallet then signs personal messages only.
    */
   chains?: readonly FrameChain[]
+  /**
+   * The chains' bundlers and paymaster (`/v1/bundler/:chainId`, `/v1/paymaster/:chainId`), served on the frame's
+   * origin too, for the embedded wallet's smart account: its CSP reaches its own origin and the chains' RPCs only.
+   * The policy judges the page the frame serves. Default none: the wallet's account is then its key's (an EOA).
+   */
+  userOperations?: BlockchainConfig
 }
 
 /**
@@ -72,11 +80,38 @@ export async function createFrameApp(options: CreateFrameAppOptions): Promise<La
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   )
   await app.register(healthRoutes, { storage: options.storage })
+  const { userOperations } = options
   await app.register(frameRoutes, {
     storage: options.storage,
     assetsDir: options.frameAssets ?? defaultFrameAssets,
-    ...(options.chains ? { chains: options.chains } : {}),
+    ...(options.chains
+      ? {
+          chains: options.chains.map((chain) => {
+            const served = userOperations?.chains.find(({ chainId }) => chainId === chain.chainId)
+            return {
+              ...chain,
+              bundler: Boolean(served?.bundlerUrl),
+              paymaster: Boolean(served?.paymaster && userOperations?.sponsorship),
+            }
+          }),
+        }
+      : {}),
   })
+  if (userOperations) {
+    const ownOrigin = () => new URL(options.publicUrl()).origin
+    await app.register(userOperationRoutes, {
+      storage: options.storage,
+      blockchain: userOperations,
+      // The frame's own page names the page it serves (`x-latch-parent`, checked against the project's origins like
+      // any Origin). No other page can send that header: it needs a preflight this origin never grants. Any other
+      // request is judged by its own Origin.
+      originOf(request) {
+        const { origin } = request.headers
+        const parent = request.headers['x-latch-parent']
+        return origin === ownOrigin() && typeof parent === 'string' ? parent : origin
+      },
+    })
+  }
   await app.register(authRoutes, {
     storage: options.storage,
     secrets: options.secrets,

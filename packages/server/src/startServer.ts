@@ -229,6 +229,7 @@ async function startFrame(
     chains: blockchain.chains.flatMap(({ chainId, name, publicRpcUrl, nativeCurrency }) =>
       publicRpcUrl ? [{ chainId, name, rpcUrl: publicRpcUrl, nativeCurrency }] : [],
     ),
+    userOperations: blockchain,
     logger: options.logger ?? false,
     ...(frame.allowedHosts ? { allowedHosts: frame.allowedHosts } : {}),
     ...(options.rateLimits !== undefined ? { rateLimits: options.rateLimits } : {}),

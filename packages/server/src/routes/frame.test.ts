@@ -4,6 +4,7 @@ import { testProjects } from '../../test/support/app.ts'
 import { fakeFrameBuild } from '../../test/support/frameAssets.ts'
 import type { LatchApp } from '../app.ts'
 import { generateAuthSecrets } from '../auth/secrets.ts'
+import { devnetBlockchainConfig } from '../chains/defaults.ts'
 import { createFrameApp } from '../frameApp.ts'
 import { openStorage } from '../storage/openStorage.ts'
 import type { Storage } from '../storage/types.ts'
@@ -108,4 +109,66 @@ test('says so when the frame is not built', async () => {
   expect(response.statusCode).toBe(503)
   expect(response.json()).toEqual({ error: 'The frame is not built: run npm run build' })
   await unbuilt.close()
+})
+
+test('serves the chains’ bundler and paymaster to its own page, judged as the page it serves; tells the page which chains have them', async () => {
+  // A bundler that does not listen: a request that passes the project's origins reaches it and hears nothing.
+  const userOperations = devnetBlockchainConfig({ bundlerA: 'http://127.0.0.1:9' })
+  userOperations.chains[1]!.bundlerUrl = undefined
+  const served = await createFrameApp({
+    storage,
+    secrets: generateAuthSecrets(),
+    publicUrl: () => 'http://127.0.0.1:8789',
+    frameAssets: assets,
+    rateLimits: false,
+    chains: [
+      { chainId: 31337, name: 'Devnet A', rpcUrl: 'http://127.0.0.1:8545', nativeCurrency: eth },
+      { chainId: 31338, name: 'Devnet B', rpcUrl: 'http://127.0.0.1:8546', nativeCurrency: eth },
+    ],
+    userOperations,
+  })
+  const page = await served.inject({ url: '/frame?projectId=strict&parent=https%3A%2F%2Fapp.example.com' })
+  const meta = /<meta name="latch-chains" content="([^"]*)" \/>/.exec(page.body)?.[1] ?? ''
+  const chains = JSON.parse(meta.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))))
+  expect(
+    chains.map(({ chainId, bundler, paymaster }: Record<string, unknown>) => ({
+      chainId,
+      bundler,
+      paymaster,
+    })),
+  ).toEqual([
+    { chainId: 31337, bundler: true, paymaster: true },
+    { chainId: 31338, bundler: undefined, paymaster: undefined },
+  ])
+
+  const ask = (headers: Record<string, string>, chainId = 31337) =>
+    served.inject({
+      method: 'POST',
+      url: `/v1/bundler/${chainId}?projectId=strict`,
+      headers: { 'content-type': 'application/json', ...headers },
+      payload: { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] },
+    })
+  const own = 'http://127.0.0.1:8789'
+  // The frame's page, for the project's page: the bundler is asked (and here does not answer).
+  const allowed = await ask({ origin: own, 'x-latch-parent': 'https://app.example.com' })
+  expect(allowed.statusCode).toBe(200)
+  expect(allowed.json().error.message).toBe('The bundler for eip155:31337 did not answer')
+  // The frame's page for a page the project does not allow, or naming none: refused.
+  const refusedHeaders: Record<string, string>[] = [
+    { origin: own, 'x-latch-parent': 'https://evil.example' },
+    { origin: own },
+  ]
+  for (const headers of refusedHeaders) {
+    const refused = await ask(headers)
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json().error.message).toMatch(/^Origin .* is not allowed for project strict$/)
+  }
+  // Another page cannot speak for one: its own Origin is what counts.
+  const other = await ask({ origin: 'https://evil.example', 'x-latch-parent': 'https://app.example.com' })
+  expect(other.json().error.message).toBe('Origin https://evil.example is not allowed for project strict')
+  // A chain without a bundler.
+  expect((await ask({ origin: own, 'x-latch-parent': 'https://app.example.com' }, 31338)).statusCode).toBe(
+    404,
+  )
+  await served.close()
 })

@@ -12,6 +12,10 @@ export interface FrameChain {
   name: string
   rpcUrl: string
   nativeCurrency: { name: string; symbol: string; decimals: number }
+  /** The frame's origin proxies a bundler for it (`/v1/bundler/:chainId`): its smart account can send there. */
+  bundler?: boolean
+  /** …and a paymaster (`/v1/paymaster/:chainId`) that may sponsor its operations. */
+  paymaster?: boolean
 }
 
 export interface FrameRoutesOptions {
@@ -92,7 +96,14 @@ export const frameRoutes: FastifyPluginAsyncZod<FrameRoutesOptions> = async (
   const rpcOrigins = [...new Set(served.map((chain) => new URL(chain.rpcUrl).origin))]
   const chainsMeta = escapeAttribute(
     JSON.stringify(
-      served.map(({ chainId, name, rpcUrl, nativeCurrency }) => ({ chainId, name, rpcUrl, nativeCurrency })),
+      served.map(({ chainId, name, rpcUrl, nativeCurrency, bundler, paymaster }) => ({
+        chainId,
+        name,
+        rpcUrl,
+        nativeCurrency,
+        ...(bundler ? { bundler } : {}),
+        ...(bundler && paymaster ? { paymaster } : {}),
+      })),
     ),
   )
   let page: Promise<string> | undefined

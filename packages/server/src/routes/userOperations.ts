@@ -34,6 +34,11 @@ export interface UserOperationRoutesOptions {
   /** How long a project's settings are cached (default 5 s). */
   projectTtlMs?: number
   now?: () => Date
+  /**
+   * The page a request comes from, which the project's origins and sponsorship policy judge: its Origin header by
+   * default; on the embedded wallet's origin, the page its frame serves (see frameApp.ts).
+   */
+  originOf?: (request: FastifyRequest) => string | undefined
 }
 
 /** The largest body read: a batch of user operations with their factory data stays far below it. */
@@ -56,7 +61,7 @@ export const userOperationRoutes: FastifyPluginAsyncZod<UserOperationRoutesOptio
   app,
   options,
 ) => {
-  const { blockchain, storage } = options
+  const { blockchain, storage, originOf = (request) => request.headers.origin } = options
   const lookupProject = createProjectLookup(storage, options.projectTtlMs)
   const paymaster = blockchain.sponsorship
     ? createPaymaster({
@@ -161,7 +166,7 @@ export const userOperationRoutes: FastifyPluginAsyncZod<UserOperationRoutesOptio
       const chain = chainOf(request.params.chainId)
       if (!chain?.bundlerUrl)
         throw new RouteRefusal(404, `No bundler for eip155:${request.params.chainId} on this server`)
-      await projectOf(request.query.projectId, request.headers.origin)
+      await projectOf(request.query.projectId, originOf(request))
       const target = { url: chain.bundlerUrl, name: chain.caipNetworkId }
       return answer(request, reply, maxBatch, (entry) => callBundler(target, entry.method, entry.params))
     },
@@ -184,7 +189,7 @@ export const userOperationRoutes: FastifyPluginAsyncZod<UserOperationRoutesOptio
       const chain = chainOf(request.params.chainId)
       if (!chain?.paymaster || !paymaster)
         throw new RouteRefusal(404, `No paymaster for eip155:${request.params.chainId} on this server`)
-      const origin = request.headers.origin
+      const origin = originOf(request)
       const project = await projectOf(request.query.projectId, origin)
       const sponsored = { ...chain, paymaster: chain.paymaster as Hex }
       // A wallet asks the paymaster one thing at a time (the stub, then the data): a batch of two at most, so the
