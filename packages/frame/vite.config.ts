@@ -12,6 +12,6 @@ export default defineConfig({
     target: 'es2022',
     // Strict CSP: no data: URLs, no inline script, no module preload polyfill.
     assetsInlineLimit: 0,
-    modulePreload: { polyfill: false },
+    modulePreload: false,
   },
 })

@@ -5,7 +5,6 @@ import {
   frameReadMethods,
   RPC_NOT_ALLOWED,
 } from '@latch/core/frame'
-import type { Hex } from 'viem'
 import { createKey, deviceShare, fromBase64, hasDeviceShare, keepDeviceShare, withKey } from './keys.ts'
 import { notLoggedIn, Refusal } from './refusal.ts'
 import { screenTaken } from './screen.ts'
@@ -112,8 +111,17 @@ async function ensureKey(token: string, user: User): Promise<User> {
   return user
 }
 
-/** The account for the page: the server's user (its fields only: the answer's schema strips the rest), an EOA. */
-const userOf = (user: User) => ({ ...user, accountType: 'eoa' })
+/**
+ * The account type the page asks for when its visitor has not chosen (SPEC §3: a smart account for eip155 unless the
+ * app's `defaultAccountTypes` says otherwise), told as the channel opens ("smart account setup").
+ */
+let appDefault = 'smartAccount'
+
+/** The account for the page: the server's user (its fields only), its address the account in use (smartAccount.ts). */
+const userOf = async (user: User) => ({
+  ...user,
+  ...(await (await smart.load()).accountOf(user, appDefault)),
+})
 
 /** What a request may do with the page: reveal the frame for an approval, and whose page it is. */
 export interface PageContext {
@@ -142,6 +150,8 @@ function chunk<T>(load: () => Promise<T>) {
 
 /** The wallet's chain reads, signing and approvals: loaded with the first RPC request that needs them. */
 const wallet = chunk(() => import('./wallet.ts'))
+/** The account's type, and the smart account's requests (it imports the wallet's): loaded with the account. */
+const smart = chunk(() => import('./smartAccount.ts'))
 /** The account's rarer requests (the recovery passphrase, a change of address): loaded when first asked. */
 const account = chunk(() => import('./account.ts'))
 /** The e-mail login's steps: loaded with the frame (see main.ts), used once the visitor enters an address. */
@@ -179,13 +189,15 @@ async function rpc(params: unknown, page: PageContext): Promise<unknown> {
     const current = await session()
     if (!current) throw notLoggedIn()
     const user = await ensureKey(current.token, current.user)
-    const address = (user.address ?? '') as Hex
+    const [accounts, { walletRequest }] = await Promise.all([smart.load(), wallet.load()])
+    const { accountType, address, eoaAddress: owner } = await accounts.accountOf(user, appDefault)
     if (method === 'eth_accounts' || method === 'eth_requestAccounts') return [address]
-    return await (await wallet.load()).walletRequest({
+    return await (accountType === 'smartAccount' ? accounts.smartRequest : walletRequest)({
       method,
       args,
       chainId: chainId as number,
       address,
+      owner,
       page,
       withdrawn: () => mine.withdrawn,
       async withKey(use) {
@@ -195,7 +207,7 @@ async function rpc(params: unknown, page: PageContext): Promise<unknown> {
           const { authShare } = await api<{ authShare: string }>('/v1/auth/keys/auth', {
             token: current.token,
           })
-          return await withKey([share, authShare], address, use)
+          return await withKey([share, authShare], owner, use)
         } finally {
           share.fill(0)
         }
@@ -293,7 +305,7 @@ async function handle(method: FrameRequest['method'], params: unknown, page: Pag
         }
         const { user } = current
         if (user.address && !(await hasDeviceShare(user.id))) await rare.unlock(user, context)
-        return userOf(await ensureKey(current.token, user))
+        return await userOf(await ensureKey(current.token, user))
       } finally {
         preparing.delete(mine)
       }
@@ -306,7 +318,7 @@ async function handle(method: FrameRequest['method'], params: unknown, page: Pag
       const rare = await account.load()
       return method === 'updateEmail'
         ? rare.updateEmail(text(params, 'email'), current.token, api)
-        : userOf(
+        : await userOf(
             await rare.verifyEmail(
               text(params, 'primaryOtp'),
               text(params, 'secondaryOtp'),
@@ -316,10 +328,16 @@ async function handle(method: FrameRequest['method'], params: unknown, page: Pag
           )
     }
     case 'initSmartAccount':
-    case 'setPreferredAccount':
-      // The account is an EOA until smart accounts land: asking for it is all that works.
-      if ((params as { type?: unknown } | undefined)?.type === 'eoa') return { accountType: 'eoa' }
-      throw new Refusal({ code: 4200, message: 'Smart accounts are not enabled' })
+      // Smart account setup: the app's default account type, for whoever has not chosen theirs.
+      appDefault = (await smart.load()).accountType(params)
+      return null
+    case 'setPreferredAccount': {
+      // The visitor's own choice, kept on this device for this account: the account it names, for the page.
+      const current = await session()
+      if (!current) throw notLoggedIn()
+      const user = await ensureKey(current.token, current.user)
+      return { ...user, ...(await (await smart.load()).chooseAccount(user, params)) }
+    }
     case 'syncTheme': {
       const mode = (params as { themeMode?: unknown } | undefined)?.themeMode
       if (mode !== 'light' && mode !== 'dark')

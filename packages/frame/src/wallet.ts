@@ -1,182 +1,28 @@
-// The wallet's chain side, loaded with the first RPC request that needs it: reads go to the chain's RPC (the ones its
-// server wrote into the page, the only ones its CSP lets it reach); personal_sign, eth_signTypedData_v4 and
-// eth_sendTransaction are shown to the visitor in readable form and signed only once approved here, the key made
-// from its shares for that one signature. wallet_sendCalls and its status (calls.ts) borrow its tools.
+// The wallet's requests, loaded with the first RPC request that needs them: reads go to the chain's RPC; personal_sign,
+// eth_signTypedData_v4 and eth_sendTransaction are shown to the visitor in readable form and signed only once approved
+// (walletTools.ts). wallet_sendCalls and its status (calls.ts) borrow its tools.
 import { type FrameError, frameReadMethods } from '@latch/core/frame'
+import { type Hex, isAddress, numberToHex, type TransactionSerializable } from 'viem'
+import { signTransaction } from 'viem/accounts'
+import { Refusal } from './refusal.ts'
 import {
-  formatUnits,
-  type Hex,
-  hashMessage,
-  hashTypedData,
-  isAddress,
-  numberToHex,
-  type TransactionSerializable,
-  type TypedDataDefinition,
-} from 'viem'
-import { sign, signTransaction } from 'viem/accounts'
-import { askApproval, readableMessage, readableTyped, readableValue, type TypedFields } from './approve.ts'
-import { Refusal, rejected } from './refusal.ts'
-import type { PageContext } from './requests.ts'
+  approved,
+  approveMessage,
+  approveTyped,
+  ask,
+  badParams,
+  chainOf,
+  chains,
+  coin,
+  type FrameChain,
+  quantity,
+  signer,
+  signHash,
+  type WalletRequest,
+} from './walletTools.ts'
 
 export { cancelApproval } from './approve.ts'
-
-/** A chain the server serves, as it wrote it into the page. */
-export interface FrameChain {
-  chainId: number
-  name: string
-  rpcUrl: string
-  nativeCurrency: { name: string; symbol: string; decimals: number }
-}
-
-const chains: FrameChain[] = (() => {
-  try {
-    const written = document.querySelector('meta[name="latch-chains"]')?.getAttribute('content')
-    return written ? (JSON.parse(written) as FrameChain[]) : []
-  } catch {
-    return []
-  }
-})()
-
-function chainOf(chainId: number): FrameChain {
-  const chain = chains.find((served) => served.chainId === chainId)
-  if (!chain) throw new Refusal({ code: 4901, message: `This wallet does not serve chain ${chainId}` })
-  return chain
-}
-
-/** How long the chain's RPC may take to answer one request. */
-const RPC_TIMEOUT_MS = 15_000
-let nextId = 0
-
-/**
- * One JSON-RPC request to the chain's RPC: its answer, or its refusal with the node's code and message (a node that
- * cannot be reached, or answers nonsense, is a refusal too, never a hang: each request has its deadline).
- */
-async function ask<T>(chain: FrameChain, method: string, params: unknown[]): Promise<T> {
-  let response: Response
-  try {
-    response = await fetch(chain.rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: ++nextId, method, params }),
-      signal: AbortSignal.timeout(RPC_TIMEOUT_MS),
-    })
-  } catch {
-    throw new Refusal({ code: -32603, message: `${chain.name} could not be reached` })
-  }
-  const body = (await response.json().catch(() => undefined)) as
-    | { result?: T; error?: { code?: unknown; message?: unknown; data?: unknown } }
-    | undefined
-  const { error } = body ?? {}
-  if (error)
-    throw new Refusal({
-      code: typeof error.code === 'number' ? error.code : -32603,
-      message: typeof error.message === 'string' ? error.message : `${chain.name} refused ${method}`,
-      ...(error.data === undefined ? {} : { data: error.data }),
-    })
-  if (!response.ok || !body || !('result' in body))
-    throw new Refusal({
-      code: -32603,
-      message: `${chain.name} answered ${method} with HTTP ${response.status}`,
-    })
-  return body.result as T
-}
-
-export interface WalletRequest {
-  method: string
-  args: unknown[]
-  chainId: number
-  address: Hex
-  page: PageContext
-  /** Whether the page withdrew the request (its approval view went) while it was prepared. */
-  withdrawn(): boolean
-  /** Runs `use` with the account's key, made from this device's share and the server's for this one use. */
-  withKey<T>(use: (privateKey: Hex) => Promise<T> | T): Promise<T>
-}
-
-const badParams = (message: string) => new Refusal({ code: -32602, message })
-
-/** A quantity of the chain's coin as a person reads it: every digit, and its symbol. */
-const coin = (chain: FrameChain, wei: bigint) =>
-  `${formatUnits(wei, chain.nativeCurrency.decimals)} ${chain.nativeCurrency.symbol}`
-
-/**
- * Asks the visitor; declined when the page withdrew the request while it was prepared. One thing on the screen at
- * a time: while another is, the request is refused (-32002), never drawn over it.
- */
-async function approved(request: WalletRequest, approval: Parameters<typeof askApproval>[0]) {
-  if (request.withdrawn() || !(await askApproval(approval, request.page))) throw rejected()
-}
-
-function signer(request: WalletRequest, named: unknown) {
-  if (typeof named !== 'string' || named.toLowerCase() !== request.address.toLowerCase())
-    throw new Refusal({ code: 4100, message: `${request.method} names another account` })
-}
-
-async function personalSign(request: WalletRequest): Promise<Hex> {
-  const [message, account] = request.args
-  if (typeof message !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(message))
-    throw badParams('personal_sign takes a hex message')
-  signer(request, account)
-  await approved(request, {
-    title: 'Signature request',
-    origin: request.page.origin,
-    fields: [['Account', request.address]],
-    body: readableMessage(message),
-  })
-  return request.withKey((privateKey) =>
-    sign({ hash: hashMessage({ raw: message as Hex }), privateKey, to: 'hex' }),
-  )
-}
-
-async function signTyped(request: WalletRequest, chain: FrameChain): Promise<Hex> {
-  const [account, json] = request.args
-  signer(request, account)
-  let typed: TypedDataDefinition
-  try {
-    const given = (typeof json === 'string' ? JSON.parse(json) : json) as TypedDataDefinition
-    // The domain's type is made from the domain's own fields (viem does, without one given): every field shown
-    // below is signed, and none signed goes unshown.
-    const { EIP712Domain: _, ...types } = (given.types ?? {}) as Record<string, unknown>
-    typed = { ...given, types } as TypedDataDefinition
-    if (!types[String(typed.primaryType)])
-      throw new Error(`primaryType ${typed.primaryType} is not one of the types`)
-    hashTypedData(typed)
-  } catch (error) {
-    const failed = error as { shortMessage?: string; message?: string }
-    throw badParams(`eth_signTypedData_v4 takes typed data: ${failed.shortMessage ?? failed.message}`)
-  }
-  const domain = (typed.domain ?? {}) as Record<string, unknown>
-  if (domain.chainId !== undefined && Number(domain.chainId) !== chain.chainId)
-    throw badParams(`The typed data is for chain ${domain.chainId}, not ${chain.name} (${chain.chainId})`)
-  const fields: [string, string][] = [
-    ['Account', request.address],
-    // Without a chainId in its domain, the signature is good on every chain.
-    ['Network', domain.chainId === undefined ? 'Any network' : chain.name],
-  ]
-  for (const [label, key] of [
-    ['App', 'name'],
-    ['Version', 'version'],
-    ['Contract', 'verifyingContract'],
-    ['Salt', 'salt'],
-  ] as const)
-    if (domain[key] !== undefined) fields.push([label, readableValue(domain[key])])
-  fields.push(['Type', readableValue(typed.primaryType)])
-  await approved(request, {
-    title: 'Signature request',
-    origin: request.page.origin,
-    fields,
-    body: readableTyped(typed.types as TypedFields, String(typed.primaryType), typed.message),
-  })
-  const hash = hashTypedData(typed)
-  return request.withKey((privateKey) => sign({ hash, privateKey, to: 'hex' }))
-}
-
-const quantity = (value: unknown, name: string): bigint | undefined => {
-  if (value === undefined || value === null) return undefined
-  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(value))
-    throw badParams(`${name} must be a hex quantity`)
-  return BigInt(value)
-}
+export type { FrameChain, WalletRequest } from './walletTools.ts'
 
 /**
  * The transaction as it will be signed: the page's fields, and what the wallet fills in from the chain (nonce, gas,
@@ -321,12 +167,12 @@ function read(request: WalletRequest, chain: FrameChain): unknown {
 /** An RPC request the frame's first half has checked (tier, session, account): served here. */
 export async function walletRequest(request: WalletRequest): Promise<unknown> {
   // A message is signed whatever the chain; everything else is a chain's.
-  if (request.method === 'personal_sign') return personalSign(request)
+  if (request.method === 'personal_sign') return signHash(request, await approveMessage(request))
   const chain = chainOf(request.chainId)
   if (frameReadMethods.has(request.method)) return read(request, chain)
   switch (request.method) {
     case 'eth_signTypedData_v4':
-      return signTyped(request, chain)
+      return signHash(request, await approveTyped(request, chain))
     case 'eth_sendTransaction':
       return sendTransaction(request, chain)
     case 'wallet_sendCalls':

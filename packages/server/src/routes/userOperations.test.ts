@@ -19,6 +19,12 @@ import { createPaymasterClient, entryPoint07Address } from 'viem/account-abstrac
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import {
+  proxyCreationCodeCall,
+  safeAddress,
+  safeContracts,
+  safeFactoryData,
+} from '../../../frame/src/safe.ts'
 import { createTestApp, type TestApp } from '../../test/support/app.ts'
 import { listeningUrl } from '../app.ts'
 import { devnetBlockchainConfig, devnetSponsorshipPolicy, devnetTokens } from '../chains/defaults.ts'
@@ -74,9 +80,10 @@ function chainOf(rpcUrl: string) {
 async function freshSafe() {
   const chain = chainOf(devnet.chains[0]!.rpcUrl)
   const publicClient = createPublicClient({ chain, transport: http(), pollingInterval: 100 })
+  const owner = privateKeyToAccount(generatePrivateKey())
   const account = await toSafeSmartAccount({
     client: publicClient,
-    owners: [privateKeyToAccount(generatePrivateKey())],
+    owners: [owner],
     version: '1.4.1',
     entryPoint: { address: entryPoint07Address, version: '0.7' },
   })
@@ -90,7 +97,7 @@ async function freshSafe() {
     userOperation: { estimateFeesPerGas: async () => (await pimlico.getUserOperationGasPrice()).fast },
     pollingInterval: 100,
   })
-  return { publicClient, account, client }
+  return { publicClient, account, client, owner: owner.address }
 }
 
 async function giveLusd(to: Hex, amount: bigint) {
@@ -162,6 +169,16 @@ describe('permissionless with its defaults and only /v1/bundler/31337 and /v1/pa
     expect(await t.storage.sponsorships.spent(defaultProject.id, account.address, new Date())).toEqual(spent)
     expect(await publicClient.getBalance({ address: account.address })).toBe(0n)
   }, 60_000)
+})
+
+test('the embedded wallet’s Safe (packages/frame) is permissionless’ for the same owner: its address and factory call', async () => {
+  const { publicClient, account, owner } = await freshSafe()
+  const code = await publicClient.call({ to: proxyCreationCodeCall.to, data: proxyCreationCodeCall.data })
+  const factory = await account.getFactoryArgs()
+  expect(safeAddress(owner, code.data!)).toBe(account.address)
+  expect(factory.factory).toBe(safeContracts.proxyFactory)
+  // The same bytes (one writes an address in its checksum's casing).
+  expect(factory.factoryData?.toLowerCase()).toBe(safeFactoryData(owner).toLowerCase())
 })
 
 test('a Safe signs in (SIWX) before its deployment (ERC-6492) and after it (ERC-1271)', async () => {
