@@ -1,7 +1,8 @@
 import { codeOf, deviceLinkOf } from '@latch/devnet'
-import type { Browser, FrameLocator, Page } from '@playwright/test'
+import type { Browser } from '@playwright/test'
 import { createPublicClient, createTestClient, http, parseEther, verifyMessage, verifyTypedData } from 'viem'
 import { expectNoAxeViolations } from './support/axe.ts'
+import { approvalShown, enterCode, freshEmail, startLogin, walletFrame } from './support/email.ts'
 import { type DemoPage, expect, type LatchServer, test } from './support/fixtures.ts'
 import { expectSoundLayout } from './support/layout.ts'
 
@@ -11,46 +12,12 @@ import { expectSoundLayout } from './support/layout.ts'
 
 const message = 'Hello from Latch'
 
-/** An address no other test (or retry) has used: every login here is a new account's first. */
-const freshEmail = (name: string) =>
-  `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
-
-/** The wallet's frame inside the modal (ApproveTransaction). */
-const walletFrame = (page: Page): FrameLocator => page.frameLocator('dialog iframe[title="Wallet"]')
-
-/**
- * The frame's approval, settled on screen: its Approve button wakes once the frame has been visible and still for a
- * moment (the modal's entrance animation moves it), as a visitor would see it before choosing.
- */
-async function approvalShown(page: Page, title = 'Signature request') {
-  const wallet = walletFrame(page)
-  await expect(wallet.getByRole('heading', { name: title })).toBeVisible()
-  await expect(wallet.getByRole('button', { name: 'Approve' })).toBeEnabled()
-  return wallet
-}
-
-/** Types the address in Connect and continues; resolves once the mail it triggers has arrived. */
-async function startLogin(demo: DemoPage, server: LatchServer, email: string) {
-  const since = new Date()
-  await demo.connectButton.click()
-  const field = demo.modal.getByRole('textbox', { name: 'Email' })
-  await field.fill(email)
-  await demo.modal.getByRole('button', { name: 'Continue' }).click()
-  return server.mail.waitFor(email, { since, timeoutMs: 15_000 })
-}
-
-/** Enters `code` in the six boxes as a paste would. */
-async function enterCode(demo: DemoPage, code: string) {
-  const first = demo.modal.getByRole('textbox', { name: 'Digit 1 of 6' })
-  await expect(first).toBeFocused()
-  await first.fill(code)
-}
-
 test('a new visitor logs in by e-mail in the modal, comes back after a reload without a code, and signs in the frame', {
   tag: '@csp',
 }, async ({ demo, devnet, latchServer, page }) => {
   test.setTimeout(90_000)
-  await demo.goto()
+  // The key's own account (an EOA): what the smart account does has tests of its own below.
+  await demo.goto('&accountType=eoa')
   const email = freshEmail('ada')
   const mail = await startLogin(demo, latchServer, email)
   // A new account's first login: the code straight away (no device link), in the code view.
@@ -131,7 +98,8 @@ test('the e-mail account sends 0.01 ETH (from the page, then from the Send view)
   page,
 }) => {
   test.setTimeout(90_000)
-  await demo.goto()
+  // The key's own account (an EOA): what the smart account does has tests of its own below.
+  await demo.goto('&accountType=eoa')
   await enterCode(demo, codeOf(await startLogin(demo, latchServer, freshEmail('grace'))))
   await expect(demo.state('status')).toHaveText('connected')
   const address = (await demo.state('address').textContent()) as `0x${string}`
@@ -244,7 +212,8 @@ test('calls from the e-mail account: the frame shows both in one approval, sends
   page,
 }) => {
   test.setTimeout(90_000)
-  await demo.goto()
+  // The key's own account (an EOA): what the smart account does has tests of its own below.
+  await demo.goto('&accountType=eoa')
   await enterCode(demo, codeOf(await startLogin(demo, latchServer, freshEmail('calls'))))
   await expect(demo.state('status')).toHaveText('connected')
   const address = (await demo.state('address').textContent()) as `0x${string}`

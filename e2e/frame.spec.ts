@@ -9,7 +9,7 @@ import {
   startDevnet,
   startMailCatcher,
 } from '@latch/devnet'
-import { devnetBlockchainConfig, type LatchServer, startServer } from '@latch/server'
+import { type BlockchainConfig, devnetBlockchainConfig, type LatchServer, startServer } from '@latch/server'
 import { expect, type Page, test } from '@playwright/test'
 import {
   createPublicClient,
@@ -28,6 +28,12 @@ import { clientSourceConditions } from '../scripts/sourceConditions.ts'
 // project's allowed one, and a stranger's. (Pages on this machine: Chromium blocks a page it thinks public from
 // framing a local address, so the pages cannot be made up with page.route.)
 const PROJECT = 'frame-e2e'
+
+/** The chains without their bundlers. */
+const withoutBundlers = (config: BlockchainConfig): BlockchainConfig => ({
+  ...config,
+  chains: config.chains.map(({ bundlerUrl: _, ...chain }) => chain),
+})
 
 let server: LatchServer
 let catcher: MailCatcher
@@ -65,7 +71,8 @@ test.beforeAll(async () => {
     port: 0,
     dataDir: 'memory',
     index: false,
-    blockchain: devnetBlockchainConfig({ rpcB: devnet.chains[0]!.rpcUrl }),
+    // No bundler: the frame's account is then its key's own (the smart account has tests of its own).
+    blockchain: withoutBundlers(devnetBlockchainConfig({ rpcB: devnet.chains[0]!.rpcUrl })),
     frame: { port: 0, smtpUrl: catcher.url },
     projects: [{ id: PROJECT, name: 'Frame e2e', allowedOrigins: [DAPP], analyticsEnabled: false }],
   })

@@ -39,6 +39,9 @@ import {
 export interface Devnet {
   rpcA: string
   rpcB: string
+  /** The chains' ERC-4337 bundlers (alto), which the worker's server proxies: the e-mail account's Safe sends there. */
+  bundlerA: string
+  bundlerB: string
   /** The worker's local Solana chain (a demo page offers Solana with `solana=` this URL). */
   solanaRpc: string
   /** The hostile account's token on Devnet A (support/hostile.ts). */
@@ -154,6 +157,7 @@ export const test = base.extend<
             { chainId: 31337, port: 0 },
             { chainId: 31338, port: 0 },
           ],
+          bundler: true,
         }),
         startSolanaChain({ port: 0 }),
       ])
@@ -162,6 +166,8 @@ export const test = base.extend<
       await use({
         rpcA: a!.rpcUrl,
         rpcB: b!.rpcUrl,
+        bundlerA: a!.bundlerUrl!,
+        bundlerB: b!.bundlerUrl!,
         solanaRpc: solana.rpcUrl,
         hostileToken: hostileTokenAddress,
       })
@@ -176,6 +182,8 @@ export const test = base.extend<
       const blockchain = devnetBlockchainConfig({
         rpcA: devnet.rpcA,
         rpcB: devnet.rpcB,
+        bundlerA: devnet.bundlerA,
+        bundlerB: devnet.bundlerB,
         solanaRpc: devnet.solanaRpc,
       })
       blockchain.chains[0]!.tokens.push({ ...hostileToken, address: devnet.hostileToken })

@@ -7,12 +7,7 @@ const WalletActions = lazy(() => import('./WalletActions.tsx').then((m) => ({ de
 // The client's state, for people trying the demo and for the e2e tests: nor is this.
 const StateReadout = lazy(() => import('./StateReadout.tsx').then((m) => ({ default: m.StateReadout })))
 
-const views: { view: View; label: string }[] = [
-  { view: 'Connect', label: 'Connect' },
-  { view: 'Account', label: 'Account' },
-  { view: 'Networks', label: 'Networks' },
-  { view: 'AllWallets', label: 'All Wallets' },
-]
+const views: View[] = ['Connect', 'Account', 'Networks', 'AllWallets']
 
 /** Renders its children only while an account is connected, so their chunk loads only then. */
 function ConnectedOnly({ children }: { children: React.ReactNode }) {
@@ -48,9 +43,9 @@ export function App() {
         <section aria-labelledby="views-heading">
           <h2 id="views-heading">Open a view</h2>
           <div className="demo-row">
-            {views.map(({ view, label }) => (
+            {views.map((view) => (
               <button key={view} type="button" className="demo-button" onClick={() => void open({ view })}>
-                {label}
+                {view === 'AllWallets' ? 'All Wallets' : view}
               </button>
             ))}
             <button

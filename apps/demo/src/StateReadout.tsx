@@ -15,6 +15,9 @@ export function StateReadout() {
       account.balance === undefined ? account.balanceStatus : `${account.balance} ${account.balanceSymbol}`,
     ],
     ['wallet', account.connectedWalletInfo?.name ?? '—'],
+    // The e-mail account's type (smartAccount: its Safe) and whether that Safe is on chain yet.
+    ['accountType', account.isConnected ? (account.preferredAccountTypes.eip155 ?? '—') : '—'],
+    ['smartAccountDeployed', String(account.smartAccountDeployed)],
     ['modal', isOpen ? `open (${view})` : 'closed'],
   ]
   return (

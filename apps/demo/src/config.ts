@@ -52,9 +52,10 @@ export function readDemoConfig(search: string) {
     collapseWallets: params.get('collapse') === '1',
     /** `?legal=1`: the Connect view asks to agree to the app's terms and privacy policy before any wallet. */
     legal: params.get('legal') === '1',
-    /** Sign-in with the wallet after connecting: `?siwx=required` or `?siwx=optional` (off by default). */
-    siwx:
-      params.get('siwx') === 'required' || params.get('siwx') === 'optional' ? params.get('siwx') : undefined,
+    /** Sign-in with the wallet after connecting: `?siwx=required`, or optional with any other value (off by default). */
+    siwx: params.get('siwx'),
+    /** The e-mail and social logins' account type: `?accountType=eoa` (the key's own address) or smartAccount. */
+    accountType: params.get('accountType') as 'eoa' | 'smartAccount' | null,
     /** How long the modal waits for a wallet before offering retry (tests shorten it). */
     connectTimeoutMs: Number(params.get('connectTimeoutMs')) || undefined,
   }

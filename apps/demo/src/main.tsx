@@ -27,6 +27,7 @@ function start(solana?: SolanaDemo) {
     privacyPolicyUrl: config.legal ? `${location.origin}/privacy` : undefined,
     walletFeaturesOrder: config.walletFeaturesOrder,
     connectTimeoutMs: config.connectTimeoutMs,
+    defaultAccountTypes: config.accountType ? { eip155: config.accountType } : {},
     siwx: config.siwx
       ? { required: config.siwx === 'required', statement: 'Sign in to the Latch demo' }
       : undefined,

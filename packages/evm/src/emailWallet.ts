@@ -44,8 +44,22 @@ export function createEmailWallet(
     for (const listener of listeners.get(event) ?? []) listener(payload)
   }
 
+  /** The frame whose account this wallet follows: a switch of account type there is this wallet's accountsChanged. */
+  let followed: FrameSession | undefined
+  function follow(session: FrameSession) {
+    if (followed === session) return
+    followed = session
+    let address = session.login.getState().user?.address
+    session.login.subscribe(() => {
+      const next = session.login.getState().user?.address
+      if (next && address && next !== address) emit('accountsChanged', [next])
+      address = next ?? address
+    })
+  }
+
   async function request({ method, params }: { method: string; params?: unknown }): Promise<unknown> {
     const session = await frame()
+    follow(session)
     switch (method) {
       case 'eth_accounts':
       case 'eth_requestAccounts': {

@@ -1,7 +1,6 @@
 // The wallet's tools, which its requests (wallet.ts) and the smart account's (smartAccount.ts) share: the chains the
 // server wrote into the page and their RPC (the only ones its CSP lets it reach), the approval a request needs, shown
 // in readable form, and the key's own signature, made from its shares for that one use.
-import { frameReadMethods } from '@latch/core/frame'
 import { formatUnits, type Hex, hashMessage, hashTypedData, type TypedDataDefinition } from 'viem'
 import { sign } from 'viem/accounts'
 import { askApproval, readableMessage, readableTyped, readableValue, type TypedFields } from './approve.ts'

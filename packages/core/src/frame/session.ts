@@ -17,7 +17,10 @@ export interface FrameUser {
   /** The social login of this session (google, github…), null for an e-mail login, and the handle it gave. */
   socialProvider: string | null
   username: string | null
-  accountType: string
+  /** The account in use (SPEC §3): the key's own (`eoa`), or its Safe (`smartAccount`, the default for eip155). */
+  accountType: 'eoa' | 'smartAccount'
+  /** The key's own address (the EOA); `address` is the Safe's when the account is the smart account. */
+  eoaAddress?: string | null
 }
 
 /** A refusal as a view shows it: the message, and for a code the server's reason (wrong, expired, used, locked…). */
@@ -61,6 +64,11 @@ export interface FrameSession {
   restart(): void
   /** The signed-in account (kept in `login.user`), or undefined when the frame holds no session. */
   account(): Promise<FrameUser | undefined>
+  /**
+   * Switches the account to the key's own (`eoa`) or its Safe (`smartAccount`), remembered for the account on this
+   * device: the account the frame then uses (the wallet's accountsChanged follows).
+   */
+  setAccountType(type: 'eoa' | 'smartAccount'): Promise<FrameUser>
   /** Ends the frame's session; `forgetDevice` also drops this device's share (a next login is a new device's). */
   signOut(forgetDevice?: boolean): Promise<void>
   /**
@@ -155,8 +163,12 @@ export function createFrameSession(context: ClientContext): FrameSession {
       Object.assign(element.style, { position: 'absolute', display: 'none', overflow: 'hidden', zIndex: '1' })
       parent.append(element)
       host = element
-      const opened = openFrameChannel({ frameUrl, projectId, container: element }).then((frame) => {
+      const opened = openFrameChannel({ frameUrl, projectId, container: element }).then(async (frame) => {
         Object.assign(frame.iframe.style, { border: '0', width: '100%', height: '100%', display: 'block' })
+        // Smart account setup, before anything else is asked: the app's account type for eip155 (SPEC §3), which
+        // the frame uses for whoever has not chosen theirs. Every frame is told (a moved one starts over).
+        const type = context.options.defaultAccountTypes.eip155
+        await frame.request('initSmartAccount', { type: type === 'eoa' ? 'eoa' : 'smartAccount' })
         return frame
       })
       opened.catch(() => {
@@ -344,8 +356,45 @@ export function createFrameSession(context: ClientContext): FrameSession {
     }
   }
 
+  /**
+   * The account store's part the embedded wallet's account decides (its type, its Safe's deployment): a chunk of its
+   * own (account.ts), started with the first signed-in account; `sent` re-reads the deployment after a send.
+   */
+  let following: Promise<{ sent(): void }> | undefined
+  const followAccount = () => {
+    following ??= import('./account.ts').then(({ followAccount }) =>
+      followAccount(context, { login, rpc: (method, params, chainId) => rpc(method, params, chainId) }),
+    )
+    return following
+  }
+
+  function rpc(method: string, params: unknown, chainId: number): Promise<unknown> {
+    const send = () => request('rpcRequest', { method, params, chainId }, APPROVAL_WAIT_MS)
+    const asked = frameApprovalMethods.has(method)
+      ? approve(send).then((answer) => {
+          // What it sent may have deployed the account's Safe.
+          if (method === 'eth_sendTransaction' || method === 'wallet_sendCalls')
+            void following?.then((account) => account.sent())
+          return answer
+        })
+      : send()
+    return asked.catch((error: unknown) => {
+      // A method in neither tier, refused by the frame: as the peers do, the modal opens (on the account) to say
+      // so, as nothing else on the page would.
+      if (error instanceof FrameRequestError && error.shortMessage === RPC_NOT_ALLOWED) {
+        if (!context.modal.getState().open) {
+          context.router.reset('Account')
+          context.modal.setOpen(true)
+        }
+        context.snack.show('error', 'Action not allowed')
+      }
+      throw error
+    })
+  }
+
   function signedIn(user: FrameUser) {
     login.setState({ user })
+    void followAccount()
     context.accounts.update('eip155', {
       user: {
         ...(user.email ? { email: user.email } : {}),
@@ -406,25 +455,16 @@ export function createFrameSession(context: ClientContext): FrameSession {
         return undefined
       }
     },
+    async setAccountType(type) {
+      const user = await request<FrameUser>('setPreferredAccount', { type })
+      signedIn(user)
+      return user
+    },
     async signOut(forgetDevice = false) {
       await request('signOut', { forgetDevice })
       login.setState({ user: undefined })
     },
-    rpc(method, params, chainId) {
-      const send = () => request('rpcRequest', { method, params, chainId }, APPROVAL_WAIT_MS)
-      return (frameApprovalMethods.has(method) ? approve(send) : send()).catch((error: unknown) => {
-        // A method in neither tier, refused by the frame: as the peers do, the modal opens (on the account) to say
-        // so, as nothing else on the page would.
-        if (error instanceof FrameRequestError && error.shortMessage === RPC_NOT_ALLOWED) {
-          if (!context.modal.getState().open) {
-            context.router.reset('Account')
-            context.modal.setOpen(true)
-          }
-          context.snack.show('error', 'Action not allowed')
-        }
-        throw error
-      })
-    },
+    rpc,
     secure: (method, show) => approve(() => request(method, undefined, APPROVAL_WAIT_MS), show),
     request,
     show(slot, next) {

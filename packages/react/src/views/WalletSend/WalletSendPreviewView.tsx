@@ -16,7 +16,9 @@ export default function WalletSendPreviewView(props: SendViewProps) {
   const { TokenIcon, floorDecimal, formatUsd } = props.tokens
   const client = useLatchClient()
   const { network } = useNetwork()
-  const { send, fee } = useSendForm(props)
+  const { send, fee, smartAccount } = useSendForm(props)
+  // The embedded wallet's smart account sends through the app's paymaster (its approval says so, or why not).
+  const sponsored = smartAccount && client.connection.getState().connections.eip155?.connectorType === 'AUTH'
   const attempt = attemptOf(client)
   const sending = useStore(attempt, selectSending)
   const setSending = (next: Sending) => attempt.setState({ sending: next })
@@ -89,9 +91,11 @@ export default function WalletSendPreviewView(props: SendViewProps) {
         <dd>{network.name}</dd>
         <dt className="latch-muted">Network fee</dt>
         <dd>
-          {fee.status === 'ready'
-            ? `${floorBalance(fee.fee, network.nativeCurrency.decimals, 6)} ${network.nativeCurrency.symbol}`
-            : '…'}
+          {sponsored
+            ? 'Sponsored'
+            : fee.status === 'ready'
+              ? `${floorBalance(fee.fee, network.nativeCurrency.decimals, 6)} ${network.nativeCurrency.symbol}`
+              : '…'}
           {gasPriceInUSD !== undefined && <span className="latch-muted"> {formatUsd(gasPriceInUSD)}</span>}
         </dd>
       </dl>

@@ -1,0 +1,144 @@
+import { anvilPrivateKeys, testTokenAddresses } from '@latch/devnet'
+import {
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  defineChain,
+  erc20Abi,
+  http,
+  parseEther,
+  parseUnits,
+} from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { approvalShown, logInNewAccount } from './support/email.ts'
+import { expect, test } from './support/fixtures.ts'
+
+// The e-mail account's smart account (SPEC §3's default for eip155), end to end: the frame's Safe on the worker's
+// devnet, its user operations through the server's bundler proxy (a real alto) and paymaster (the devnet's
+// VerifyingPaymaster), every operation approved in the frame inside the modal.
+
+const freshAddress = () =>
+  privateKeyToAccount(`0x${crypto.randomUUID().replace(/-/g, '').padEnd(64, '7')}`).address
+
+function devnetA(rpcUrl: string) {
+  return defineChain({
+    id: 31337,
+    name: 'Latch Devnet A',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  })
+}
+
+test('a new e-mail account is a Safe, not yet deployed; holding only LUSD, it sends 1 LUSD from the Send view, sponsored: deployed by it, still without ETH, and Activity shows the send', async ({
+  demo,
+  devnet,
+  latchServer,
+  page,
+}) => {
+  test.setTimeout(120_000)
+  await demo.goto()
+  const address = await logInNewAccount(demo, latchServer, 'safe')
+  await expect(demo.state('accountType')).toHaveText('smartAccount')
+  await expect(demo.state('smartAccountDeployed')).toHaveText('false')
+  const chain = createPublicClient({ transport: http(devnet.rpcA), cacheTime: 0 })
+  expect(await chain.getCode({ address })).toBeUndefined()
+
+  // LUSD only, sent to it on chain by anvil's account 3.
+  const funder = createWalletClient({
+    account: privateKeyToAccount(anvilPrivateKeys[3]!),
+    chain: devnetA(devnet.rpcA),
+    transport: http(),
+  })
+  await chain.waitForTransactionReceipt({
+    hash: await funder.writeContract({
+      address: testTokenAddresses.LUSD,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [address, parseUnits('5', 6)],
+    }),
+  })
+  expect(await chain.getBalance({ address })).toBe(0n)
+
+  const receiver = freshAddress()
+  const modal = demo.modal
+  await demo.accountButton.click()
+  await modal.getByRole('button', { name: 'Send' }).click()
+  // With no ETH, no token is chosen by default.
+  await modal.getByRole('button', { name: 'Select token', exact: true }).click()
+  await modal.getByRole('button', { name: /LUSD/ }).click()
+  await modal.getByRole('textbox', { name: 'Amount' }).fill('1')
+  await modal.getByRole('textbox', { name: 'To' }).fill(receiver)
+  // The gas check passes though it holds no ETH (a smart account); the review says the fee is the paymaster's.
+  await expect(modal.getByTestId('latch-send-fee')).toHaveText(/ETH$/)
+  await modal.getByRole('button', { name: 'Preview Send' }).click()
+  await expect(modal.getByText('Sponsored', { exact: true })).toBeVisible()
+  await modal.getByRole('button', { name: 'Send', exact: true }).click()
+
+  // The frame shows the operation: the Safe, set up by it, and its fee sponsored.
+  const wallet = await approvalShown(page, 'Contract call')
+  await expect(wallet.getByText(`${address} (smart account, set up with this operation)`)).toBeVisible()
+  await expect(wallet.getByText('Sponsored', { exact: true })).toBeVisible()
+  await wallet.getByRole('button', { name: 'Approve' }).click()
+  await expect(page.getByText('Transaction started')).toBeVisible()
+
+  const lusdOf = (owner: `0x${string}`) =>
+    chain.readContract({
+      address: testTokenAddresses.LUSD,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [owner],
+    })
+  await expect.poll(() => lusdOf(receiver)).toBe(parseUnits('1', 6))
+  expect(await lusdOf(address)).toBe(parseUnits('4', 6))
+  expect(await chain.getBalance({ address })).toBe(0n)
+  expect(await chain.getCode({ address })).toMatch(/^0x[0-9a-f]+$/)
+  await expect(demo.state('smartAccountDeployed')).toHaveText('true')
+
+  // Activity: the send, as the account's (the bundler sent the transaction).
+  await expect(modal.getByRole('heading', { name: 'Account' })).toBeVisible()
+  await modal.getByRole('tab', { name: 'Activity' }).click()
+  const activity = modal.getByRole('region', { name: 'Activity' })
+  const sent = activity.locator('[data-hash]').filter({ hasText: '-1 LUSD' })
+  await expect(sent).toBeVisible({ timeout: 45_000 })
+  await expect(sent).toContainText('Sent')
+})
+
+test('wallet_sendCalls from the smart account: both transfers in one user operation, approved once, status success', async ({
+  demo,
+  devnet,
+  latchServer,
+  page,
+}) => {
+  test.setTimeout(90_000)
+  await demo.goto()
+  const address = await logInNewAccount(demo, latchServer, 'batch')
+  await createTestClient({ mode: 'anvil', transport: http(devnet.rpcA) }).setBalance({
+    address,
+    value: parseEther('1'),
+  })
+  const chain = createPublicClient({ transport: http(devnet.rpcA), cacheTime: 0 })
+  const receivers = [
+    '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+    '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+  ] as const
+  const before = await Promise.all(receivers.map((receiver) => chain.getBalance({ address: receiver })))
+
+  await page.getByRole('button', { name: 'Send 0.001 ETH to accounts 1 and 2 (calls)' }).click()
+  const wallet = await approvalShown(page, 'Contract call')
+  await expect(wallet.getByText(`1. To ${receivers[0]}, 0.001 ETH`)).toBeVisible()
+  await expect(wallet.getByText(`2. To ${receivers[1]}, 0.001 ETH`)).toBeVisible()
+  await expect(wallet.getByText('Sponsored', { exact: true })).toBeVisible()
+  await wallet.getByRole('button', { name: 'Approve' }).click()
+  // One bundle, atomic: the account's own (not the page's one by one).
+  await expect(page.getByTestId('result-calls')).toHaveText(/^calls: 0x[0-9a-f]{128} \(atomic\)$/)
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Status of the calls' }).click()
+    await expect(page.getByTestId('result-calls-status')).toHaveText('calls-status: success, 1 receipt', {
+      timeout: 1000,
+    })
+  }).toPass({ timeout: 15_000 })
+  const after = await Promise.all(receivers.map((receiver) => chain.getBalance({ address: receiver })))
+  expect(after.map((balance, i) => balance - before[i]!)).toEqual([parseEther('0.001'), parseEther('0.001')])
+  // Both in the one transaction the bundler sent: one receipt, two transfers out of the Safe.
+  expect(await chain.getBalance({ address })).toBe(parseEther('0.998'))
+})
