@@ -179,3 +179,22 @@ describe('the EVM adapter with e-mail login', () => {
     expect(await adapter.reconnect({ connectorId: EMAIL_CONNECTOR_ID })).toBeUndefined()
   })
 })
+
+describe('a switch of account type (issue 24)', () => {
+  it('is the wallet’s accountsChanged, with the account the frame now uses; signing out is not', async () => {
+    const session = fakeSession()
+    session.login.setState({ user })
+    const wallet = createEmailWallet(async () => session, [devnetA])
+    const changed: unknown[] = []
+    wallet.provider.on?.('accountsChanged', (accounts) => changed.push(accounts))
+    expect(await ask(wallet, 'eth_accounts')).toEqual([user.address])
+
+    const safe = '0x6A9298007f92893739cbD340402862288eB2787C'
+    session.login.setState({ user: { ...user, address: safe, accountType: 'smartAccount' } })
+    expect(changed).toEqual([[safe]])
+    // The same account told again, or signed out: nothing changed for the page.
+    session.login.setState({ user: { ...user, address: safe, accountType: 'smartAccount' } })
+    session.login.setState({ user: undefined })
+    expect(changed).toEqual([[safe]])
+  })
+})

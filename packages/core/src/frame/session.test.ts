@@ -282,3 +282,80 @@ describe('the e-mail login', () => {
     expect(session.login.getState()).toMatchObject({ step: 'email', busy: false, error: undefined })
   })
 })
+
+describe('the account type (issue 24)', () => {
+  const owner = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+  const safe = '0x6A9298007f92893739cbD340402862288eB2787C'
+  const userOf = (accountType: 'eoa' | 'smartAccount') => ({
+    id: 'u1',
+    email: 'ada@example.com',
+    address: accountType === 'eoa' ? owner : safe,
+    eoaAddress: owner,
+    socialProvider: null,
+    username: null,
+    accountType,
+  })
+
+  it('tells every frame the app’s account type before anything else (SPEC §7: smart account setup)', async () => {
+    const told: unknown[] = []
+    handlers.initSmartAccount = async (params) => {
+      told.push(params)
+      return null
+    }
+    const { client } = createTestLatch({
+      frameUrl: 'http://127.0.0.1:8789',
+      projectId: 'demo',
+      defaultAccountTypes: { eip155: 'eoa' },
+    })
+    await (await client.frame!()).request('isConnected')
+    expect(frames[0]?.asked).toEqual(['initSmartAccount', 'isConnected'])
+    expect(told).toEqual([{ type: 'eoa' }])
+    // The SPEC's default: the smart account.
+    const { session } = await setUp()
+    await session.request('isConnected')
+    expect(told.at(-1)).toEqual({ type: 'smartAccount' })
+  })
+
+  it('while the embedded wallet is connected, the account store follows its type and its Safe’s deployment; a switch is the frame’s', async () => {
+    let code = '0x'
+    const asked: unknown[] = []
+    handlers.getUser = async () => userOf('smartAccount')
+    handlers.rpcRequest = async (params) => {
+      asked.push(params)
+      return code
+    }
+    handlers.setPreferredAccount = async (params) => userOf((params as { type: 'eoa' }).type)
+    const { client, session } = await setUp()
+    client.connection.setState({
+      status: 'connected',
+      connections: { eip155: { connectorId: 'latch-email', connectorType: 'AUTH' } },
+    })
+    client.accounts.update('eip155', {
+      address: safe,
+      caipAddress: `eip155:31337:${safe}`,
+      preferredAccountTypes: { eip155: 'eoa' },
+    })
+    await session.account()
+    await vi.waitFor(() => expect(asked).toHaveLength(1))
+    expect(asked[0]).toEqual({ method: 'eth_getCode', params: [safe, 'latest'], chainId: 31337 })
+    expect(client.accounts.get('eip155')).toMatchObject({
+      preferredAccountTypes: { eip155: 'smartAccount' },
+      smartAccountDeployed: false,
+    })
+
+    // Deployed (its first operation, made elsewhere): read again when the account is on another chain.
+    code = '0x6080'
+    client.accounts.update('eip155', { caipAddress: `eip155:31338:${safe}` })
+    await vi.waitFor(() => expect(client.accounts.get('eip155').smartAccountDeployed).toBe(true))
+
+    // Switch to the EOA: the frame's answer is the account; the store follows, an EOA is never "deployed".
+    expect(await session.setAccountType('eoa')).toMatchObject({ address: owner, accountType: 'eoa' })
+    client.accounts.update('eip155', { address: owner, caipAddress: `eip155:31338:${owner}` })
+    await vi.waitFor(() =>
+      expect(client.accounts.get('eip155')).toMatchObject({
+        preferredAccountTypes: { eip155: 'eoa' },
+        smartAccountDeployed: false,
+      }),
+    )
+  })
+})
