@@ -193,9 +193,9 @@ test('a page of the project’s allowed origins connects over the channel; it ca
     connected: { isConnected: false },
     refused: {
       name: 'FrameRequestError',
-      code: 4200,
-      // The smart-account setup answers "not enabled" until smart accounts land.
-      message: 'Smart accounts are not enabled',
+      code: -32602,
+      // The smart-account setup names the account type it takes.
+      message: 'type must be eoa or smartAccount',
     },
     readable: false,
     hidden: true,
@@ -323,9 +323,13 @@ test('e-mail login through the frame: the code from the mail, the user, a reload
       // An e-mail login: no social provider, no handle.
       socialProvider: null,
       username: null,
+      // The key's own account: this server has no bundler for a smart account.
       accountType: 'eoa',
+      eoaAddress: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
     },
   })
+  const { address, eoaAddress } = (user as { result: { address: string; eoaAddress: string } }).result
+  expect(eoaAddress).toBe(address)
 
   // A new page load: the frame's own storage keeps the session (the page's holds nothing of it).
   await page.reload()

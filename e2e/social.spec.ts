@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test'
+import { createPublicClient, http } from 'viem'
+import { proxyCreationCodeCall, safeAddress } from '../packages/frame/src/safe.ts'
 import { expectNoAxeViolations } from './support/axe.ts'
 import { type DemoPage, expect, test } from './support/fixtures.ts'
 import { expectSoundLayout } from './support/layout.ts'
@@ -39,6 +41,27 @@ async function connectWith(demo: DemoPage, provider: string, user: string) {
   await expect(demo.modal).toBeHidden()
   return (await demo.state('address').textContent()) ?? ''
 }
+
+test('defaultAccountTypes eoa: a social login’s account is its key’s own address; the default is that key’s Safe', async ({
+  demo,
+  devnet,
+  page,
+}) => {
+  test.setTimeout(90_000)
+  await demo.goto('&accountType=eoa')
+  const owner = (await connectWith(demo, 'Google', freshUser('eoa'))) as `0x${string}`
+  await expect(demo.state('accountType')).toHaveText('eoa')
+
+  // The same login on a page whose app keeps SPEC §3's default: the Safe that key owns, counterfactual on Devnet A.
+  await demo.goto()
+  await expect(demo.state('status')).toHaveText('connected')
+  await expect(demo.state('accountType')).toHaveText('smartAccount')
+  const chain = createPublicClient({ transport: http(devnet.rpcA) })
+  const { data: code } = await chain.call(proxyCreationCodeCall)
+  await expect(demo.state('address')).toHaveText(safeAddress(owner, code!))
+  await expect(demo.state('smartAccountDeployed')).toHaveText('false')
+  expect(await page.evaluate(() => localStorage.getItem('@latch/socialProvider'))).toBe('"google"')
+})
 
 test('Google: the popup, the issuer’s login, connected; the same test user on a second browser has the same account', {
   tag: '@csp',
