@@ -437,6 +437,8 @@ for (const theme of ['dark', 'light'] as const) {
     await expect(demo.state('status')).toHaveText('connected')
     await demo.accountButton.click()
     await expect(demo.modal.getByText(email, { exact: true })).toBeVisible()
+    // Its Safe (SPEC §3's default), with the switch to the key's own account.
+    await expect(demo.modal.getByRole('button', { name: /^Switch to your EOA/ })).toBeVisible()
     await audit('Account, an e-mail account')
 
     // Email Account: a code to each address, both typed, and the account signs in with the new one.

@@ -142,3 +142,82 @@ test('wallet_sendCalls from the smart account: both transfers in one user operat
   // Both in the one transaction the bundler sent: one receipt, two transfers out of the Safe.
   expect(await chain.getBalance({ address })).toBe(parseEther('0.998'))
 })
+
+test('Switch to your EOA: the key’s own address and its balance, then back to the Safe; each choice survives a reload, and the readout, the store and the wallet agree on the address throughout', async ({
+  demo,
+  devnet,
+  page,
+  latchServer,
+}) => {
+  test.setTimeout(120_000)
+  await demo.goto()
+  const safe = await logInNewAccount(demo, latchServer, 'switch')
+  const anvil = createTestClient({ mode: 'anvil', transport: http(devnet.rpcA) })
+  await anvil.setBalance({ address: safe, value: parseEther('1') })
+  const modal = demo.modal
+
+  /** The address the hooks show is the one the wallet itself answers eth_accounts with. */
+  async function agreed(address: string) {
+    await expect(demo.state('address')).toHaveText(address)
+    await page.getByRole('button', { name: 'Ask for the wallet’s accounts' }).click()
+    await expect(page.getByTestId('result-accounts')).toHaveText(`accounts: ${address}`)
+  }
+
+  // (Read as 0 ETH at the login, kept for 30 s: the Safe's ether shows when it is read again, below.)
+  await demo.accountButton.click()
+  await modal.getByRole('button', { name: /^Switch to your EOA/ }).click()
+  await expect(page.getByText('Switched to your EOA')).toBeVisible()
+  await expect(demo.state('accountType')).toHaveText('eoa')
+  const eoa = (await demo.state('address').textContent()) as `0x${string}`
+  expect(eoa).toMatch(/^0x[0-9a-fA-F]{40}$/)
+  expect(eoa).not.toBe(safe)
+  // The EOA's own balance (a new key's: none), and the row now offers the way back.
+  await expect(modal.getByTestId('latch-account-balance')).toHaveText('0 ETH')
+  await expect(modal.getByRole('button', { name: /^Switch to smart account/ })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await agreed(eoa)
+
+  // The same key: the EOA signs for itself, with no Safe wrapping.
+  await page.getByRole('button', { name: 'Sign “Hello from Latch”' }).click()
+  await approvalShown(page).then((wallet) => wallet.getByRole('button', { name: 'Approve' }).click())
+  const signature = ((await page.getByTestId('result-signature').textContent()) ?? '').replace(
+    'signature: ',
+    '',
+  )
+  const chain = createPublicClient({ transport: http(devnet.rpcA), cacheTime: 0 })
+  expect(
+    await chain.verifyMessage({
+      address: eoa,
+      message: 'Hello from Latch',
+      signature: signature as `0x${string}`,
+    }),
+  ).toBe(true)
+  expect(signature).toHaveLength(132)
+
+  // The choice is kept for this user on this device: a reload comes back to the EOA.
+  await page.reload()
+  await expect(demo.state('status')).toHaveText('connected')
+  await expect(demo.state('accountType')).toHaveText('eoa')
+  await agreed(eoa)
+
+  // Funded meanwhile: switching back shows the Safe's balance, and the EOA's again once chosen again.
+  await anvil.setBalance({ address: eoa, value: parseEther('2') })
+  await demo.accountButton.click()
+  await modal.getByRole('button', { name: /^Switch to smart account/ }).click()
+  await expect(page.getByText('Switched to smart account')).toBeVisible()
+  await expect(demo.state('accountType')).toHaveText('smartAccount')
+  await expect(demo.state('address')).toHaveText(safe)
+  await expect(modal.getByTestId('latch-account-balance')).toHaveText('1 ETH')
+  await page.keyboard.press('Escape')
+  await agreed(safe)
+
+  await page.reload()
+  await expect(demo.state('status')).toHaveText('connected')
+  await expect(demo.state('accountType')).toHaveText('smartAccount')
+  await agreed(safe)
+  await demo.accountButton.click()
+  await modal.getByRole('button', { name: /^Switch to your EOA/ }).click()
+  await expect(modal.getByTestId('latch-account-balance')).toHaveText('2 ETH')
+  await page.keyboard.press('Escape')
+  await agreed(eoa)
+})

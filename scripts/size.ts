@@ -49,9 +49,13 @@ const budgets = {
       budget: 2.5 * KiB,
       files: 3,
     },
+    /**
+     * Issue 24: +0.125 KiB for the embedded wallet's account-type switch, the reference to its chunk (vite's preload
+     * map); in the registry it would have cost the button path 40 B of its last 26.
+     */
     'Account view': {
       src: '../../packages/react/src/views/Account/AccountView.tsx',
-      budget: 2.25 * KiB,
+      budget: 2.375 * KiB,
       files: 3,
     },
     /** The Account view's token list (its own chunk, loaded only with a server): rows, states, its stylesheet. */
@@ -65,6 +69,12 @@ const budgets = {
       // Activity and names left out off eip155 (issue 21: +0.025 KiB).
       budget: 1.9 * KiB,
       files: 3,
+    },
+    /** The embedded wallet's account type and Switch to your EOA / smart account (its own chunk, eip155 only). */
+    'Account type switch': {
+      src: '../../packages/react/src/views/Account/AccountType.tsx',
+      budget: 0.625 * KiB,
+      files: 2,
     },
     'Account activity': {
       src: '../../packages/react/src/views/Account/Activity/Activity.tsx',

@@ -147,6 +147,14 @@ export function WalletActions() {
         >
           Ask for eth_sign
         </button>
+        <button
+          type="button"
+          className="demo-button"
+          disabled={busy}
+          onClick={() => run('accounts', () => ask('eth_accounts', []))}
+        >
+          Ask for the wallet’s accounts
+        </button>
       </div>
       {result && (
         <p className="demo-result" data-testid={`result-${result.label}`}>

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { ADDRESS_A, ADDRESS_B, connectThrough, createTestLatch, devnetB, flush } from '../test/fakeAdapter.ts'
+import {
+  ADDRESS_A,
+  ADDRESS_B,
+  connectThrough,
+  createTestLatch,
+  devnetB,
+  flush,
+  resolves,
+} from '../test/fakeAdapter.ts'
 import { initialSendState } from './state/send.ts'
 
 describe('wallet events: accountsChanged', () => {
@@ -17,6 +25,36 @@ describe('wallet events: accountsChanged', () => {
       status: 'connected',
     })
     expect(fake.callsTo('getBalance').map((call) => call.address)).toEqual([ADDRESS_A, ADDRESS_B])
+  })
+
+  it('shows each account its own balance, also when switched back within the 30 s the balance is kept', async () => {
+    const { client, fake } = createTestLatch()
+    fake.answer(
+      'getBalance',
+      ADDRESS_A,
+      resolves({ value: 1_000_000_000_000_000_000n, decimals: 18, symbol: 'ETH' }),
+    )
+    fake.answer(
+      'getBalance',
+      ADDRESS_B,
+      resolves({ value: 2_000_000_000_000_000_000n, decimals: 18, symbol: 'ETH' }),
+    )
+    await connectThrough(client)
+    expect(client.getAccount()).toMatchObject({ address: ADDRESS_A, balance: '1' })
+
+    fake.emit('wallet.a', { type: 'accountsChanged', accounts: [ADDRESS_B] })
+    // Never the previous account's figure beside the new address.
+    expect(client.getAccount()).toMatchObject({
+      address: ADDRESS_B,
+      balance: undefined,
+      balanceStatus: 'loading',
+    })
+    await flush()
+    expect(client.getAccount()).toMatchObject({ address: ADDRESS_B, balance: '2' })
+
+    fake.emit('wallet.a', { type: 'accountsChanged', accounts: [ADDRESS_A] })
+    await flush()
+    expect(client.getAccount()).toMatchObject({ address: ADDRESS_A, balance: '1', balanceStatus: 'ready' })
   })
 
   it('resets the session when the wallet shares no account any more', async () => {

@@ -52,9 +52,15 @@ export function createSession(
     // A namespace in the background gets its explorer link when it is active again.
     const explorer =
       active && unsupportedChainId === undefined ? activeNetwork.blockExplorers?.default.url : undefined
-    // Another account's name must not show while this one's is read.
+    // Another account's name and balance must not show while this one's are read (the refresh that follows reads
+    // the balance afresh).
     if (accounts.get(namespace).address !== address)
-      accounts.update(namespace, { profileName: undefined, profileImage: undefined })
+      accounts.update(namespace, {
+        profileName: undefined,
+        profileImage: undefined,
+        balance: undefined,
+        balanceStatus: 'loading',
+      })
     accounts.update(namespace, {
       address,
       caipAddress: formatCaipAddress(`${namespace}:${chainId}`, address),
