@@ -221,3 +221,58 @@ test('Switch to your EOA: the key’s own address and its balance, then back to 
   await page.keyboard.press('Escape')
   await agreed(eoa)
 })
+
+test('a swap from the smart account with only LUSD: approve and swap in one sponsored operation, approved once', async ({
+  demo,
+  devnet,
+  latchServer,
+  page,
+}) => {
+  test.setTimeout(120_000)
+  await demo.goto()
+  const address = await logInNewAccount(demo, latchServer, 'swap')
+  const chain = createPublicClient({ transport: http(devnet.rpcA), cacheTime: 0 })
+  const funder = createWalletClient({
+    account: privateKeyToAccount(anvilPrivateKeys[3]!),
+    chain: devnetA(devnet.rpcA),
+    transport: http(),
+  })
+  await chain.waitForTransactionReceipt({
+    hash: await funder.writeContract({
+      address: testTokenAddresses.LUSD,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [address, parseUnits('150', 6)],
+    }),
+  })
+  const balanceOf = (token: `0x${string}`) =>
+    chain.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
+
+  const modal = demo.modal
+  await demo.accountButton.click()
+  await modal.getByRole('button', { name: 'Swap' }).click()
+  await modal.getByRole('button', { name: /Pay with ETH/ }).click()
+  await modal.getByRole('list', { name: 'Tokens to pay with' }).getByRole('button', { name: /LUSD/ }).click()
+  await modal.getByRole('textbox', { name: 'You pay' }).fill('100')
+  await modal.getByRole('button', { name: 'Select token to receive' }).click()
+  await modal.getByRole('list', { name: 'Tokens to receive' }).getByRole('button', { name: /LTK/ }).click()
+  await expect(page.getByTestId('latch-swap-receive')).toHaveText(/^\d[\d.]*$/)
+  await expect(page.getByTestId('latch-swap-receive')).not.toHaveText('0')
+  // No ETH, and no 'Not enough ETH for gas': the paymaster pays.
+  await modal.getByRole('button', { name: 'Review Swap' }).click()
+  await modal.getByRole('button', { name: 'Swap', exact: true }).click()
+  await expect(page.getByText('Confirm transaction in your wallet')).toBeVisible()
+
+  // One approval for both calls: the router's allowance, then the swap.
+  const wallet = await approvalShown(page, 'Contract call')
+  await expect(wallet.getByText(`1. To ${testTokenAddresses.LUSD}, 0 ETH`)).toBeVisible()
+  await expect(wallet.getByText(/2\. To 0x[0-9a-fA-F]{40}, 0 ETH/)).toBeVisible()
+  await expect(wallet.getByText('Sponsored', { exact: true })).toBeVisible()
+  await wallet.getByRole('button', { name: 'Approve' }).click()
+  await expect(page.getByText(/^Swapped 100 LUSD to [\d.]+ LTK$/)).toBeVisible({ timeout: 30_000 })
+
+  expect(await balanceOf(testTokenAddresses.LUSD)).toBe(parseUnits('50', 6))
+  expect(await balanceOf(testTokenAddresses.LTK)).toBeGreaterThan(0n)
+  expect(await chain.getBalance({ address })).toBe(0n)
+  await expect(demo.state('smartAccountDeployed')).toHaveText('true')
+})

@@ -103,11 +103,13 @@ const budgets = {
     },
     /**
      * Swap, Select Token and Review (one chunk, issue 18): the form, its quotes kept fresh and the approve-then-swap
-     * steps (core's swap.ts), their stylesheet, and the convert API's client it shares with the Swap button.
+     * steps (core's swap.ts), their stylesheet, and the convert API's client it shares with the Swap button. Issue
+     * 24: +0.25 KiB (+310 B measured) for the smart account's approve and swap as one operation (EIP-5792, waited for
+     * until mined) and its sponsored gas check; core's calls module would have been a shared chunk of its own.
      */
     'Swap views': {
       src: '../../packages/react/src/views/Swap/Swap.tsx',
-      budget: 5.25 * KiB,
+      budget: 5.5 * KiB,
       files: 3,
     },
     /**

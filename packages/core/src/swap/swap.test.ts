@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ADDRESS_A, connectThrough, createTestLatch, flush, rejects } from '../../test/fakeAdapter.ts'
+import {
+  ADDRESS_A,
+  connector,
+  connectThrough,
+  createFakeAdapter,
+  createTestLatch,
+  type FakeAdapter,
+  flush,
+  rejects,
+} from '../../test/fakeAdapter.ts'
 import { createFakeServer, devnetEth, devnetLusd, json } from '../../test/fakeServer.ts'
 import type { TokenBalance } from '../api/types.ts'
 import { isRestrictedTimeZone, SWAP_COIN, type SwapToken } from './convert.ts'
@@ -48,8 +57,8 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-/** A connected client with a Latch server whose convert API answers as scripted. */
-async function setUp() {
+/** A connected client with a Latch server whose convert API answers as scripted (`fake`: its wallet's adapter). */
+async function setUp(fake?: FakeAdapter, connectorId?: string) {
   const server = createFakeServer()
   let quote: object | undefined = { fromAmount: '1', toAmount: '1490000000', priceImpact: 1.3, gas: '180000' }
   let allowances: bigint[] = []
@@ -67,8 +76,11 @@ async function setUp() {
   )
   server.handle(`/v1/account/${ADDRESS_A}/balance`, () => json({ balances: [devnetEth, devnetLusd] }))
   vi.stubGlobal('fetch', server.fetch)
-  const latch = createTestLatch({ apiUrl })
-  await connectThrough(latch.client)
+  const latch = createTestLatch(
+    fake ? { apiUrl, frameUrl: 'http://127.0.0.1:8789', projectId: 'demo' } : { apiUrl },
+    fake,
+  )
+  await connectThrough(latch.client, connectorId)
   const form = swapFormOf(latch.client)
   return {
     ...latch,
@@ -143,6 +155,7 @@ describe('what stops a swap', () => {
     picking: 'from',
     quote: ready,
     swapping: 'idle',
+    smartAccount: false,
     ...state,
   })
   const problem = (state: Partial<SwapFormState>) => swapProblem(form(state), { balances, coinSymbol: 'ETH' })
@@ -162,6 +175,9 @@ describe('what stops a swap', () => {
     expect(problem({})).toBeUndefined()
     expect(problem({ quote: { ...ready, priceImpact: 30 } })).toBeUndefined()
     expect(problem({ from: lusd, to: eth, amount: '100' })).toBeUndefined()
+    // SPEC §5: a smart account's fee is its paymaster's; what it swaps it must still hold.
+    expect(problem({ amount: '1.99999', smartAccount: true })).toBeUndefined()
+    expect(problem({ amount: '2.5', smartAccount: true })).toBe('Insufficient balance')
   })
 
   it('reads what the account holds of a swap token from its balances', () => {
@@ -373,5 +389,98 @@ describe('swapping', () => {
     await swapping
     expect(fake.callsTo('sendTransaction')).toHaveLength(1)
     expect(form.getState().swapping).toBe('failed')
+  })
+})
+
+describe('swapping from the embedded wallet’s smart account', () => {
+  /** The e-mail wallet connected, its frame reporting `accountType`; its adapter sends calls as scripted. */
+  async function smartSetUp(accountType: 'smartAccount' | 'eoa') {
+    const fake = createFakeAdapter({ connectors: [connector('auth', { type: 'AUTH' })] })
+    const sent: unknown[] = []
+    let asked = 0
+    fake.adapter.sendCalls = async (parameters) => {
+      sent.push(parameters)
+      return { id: '0xbundle', atomic: true }
+    }
+    // Pending twice, then mined.
+    fake.adapter.getCallsStatus = async () => ({
+      status: ++asked < 3 ? 'pending' : 'success',
+      atomic: true,
+      receipts: [],
+    })
+    const setup = await setUp(fake, 'auth')
+    const session = await setup.client.frame!()
+    const user = { id: 'u', email: 'a@b.c', address: ADDRESS_A, socialProvider: null, username: null }
+    session.login.setState({ user: { ...user, accountType, eoaAddress: ADDRESS_A } })
+    return { ...setup, fake, sent, asked: () => asked }
+  }
+
+  it('is known to the form while its quotes are followed: the gas check passes with no ETH', async () => {
+    const { client, form } = await smartSetUp('smartAccount')
+    const stop = followSwapQuotes(client)
+    expect(form.getState().smartAccount).toBe(true)
+    stop()
+  })
+
+  it('an approval needed: approve and swap as ONE atomic operation, approved once, "Swapped" once it is mined', async () => {
+    vi.useFakeTimers()
+    const { client, fake, server, form, sent, asked } = await smartSetUp('smartAccount')
+    form.setState({
+      caipNetworkId: A,
+      from: lusd,
+      to: ltk,
+      amount: '100',
+      quote: reviewed,
+      smartAccount: true,
+    })
+    const swapping = swapTokens(client)
+    await flush()
+    expect(client.snack.getState().message).toBe('Confirm transaction in your wallet')
+    await vi.advanceTimersByTimeAsync(2000)
+    await swapping
+    expect(sent).toEqual([
+      expect.objectContaining({
+        connectorId: 'auth',
+        from: ADDRESS_A,
+        atomicRequired: true,
+        calls: [
+          { to: lusd.address.split(':')[2], data: '0xa9' },
+          { to: '0xrouter', data: '0x7ff3', value: 500_000_000_000_000_000n, gas: 155_000n },
+        ],
+      }),
+    ])
+    expect(asked()).toBe(3)
+    expect(fake.callsTo('sendTransaction')).toEqual([])
+    // Once: no waiting for an allowance between two transactions.
+    expect(server.to('/v1/convert/allowance')).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(150)
+    expect(client.snack.getState().message).toMatch(/^Swapped 100 LUSD to /)
+    expect(form.getState().swapping).toBe('idle')
+  })
+
+  it('a reverted operation leaves the form "failed"; the key’s own account (eoa) approves and swaps one by one', async () => {
+    const { client, fake, form, sent } = await smartSetUp('smartAccount')
+    fake.adapter.getCallsStatus = async () => ({ status: 'failure', atomic: true, receipts: [] })
+    form.setState({
+      caipNetworkId: A,
+      from: lusd,
+      to: ltk,
+      amount: '100',
+      quote: reviewed,
+      smartAccount: true,
+    })
+    await swapTokens(client)
+    expect(sent).toHaveLength(1)
+    expect(form.getState().swapping).toBe('failed')
+
+    const eoa = await smartSetUp('eoa')
+    const stop = followSwapQuotes(eoa.client)
+    expect(eoa.form.getState().smartAccount).toBe(false)
+    stop()
+    eoa.setAllowances([0n, 100_000_000n])
+    eoa.form.setState({ caipNetworkId: A, from: lusd, to: ltk, amount: '100', quote: reviewed })
+    await swapTokens(eoa.client)
+    expect(eoa.sent).toEqual([])
+    expect(eoa.fake.callsTo('sendTransaction').map((call) => call.data)).toEqual(['0xa9', '0x7ff3'])
   })
 })

@@ -4,10 +4,10 @@
 
 import { type FetchFunction, HttpError, requestJson, serverUrl } from '../api/http.ts'
 import type { TokenBalance } from '../api/types.ts'
-import type { SendTransactionParameters } from '../client/actionTypes.ts'
 import type { LatchClient } from '../createLatch.ts'
 import { floorBalance, parseAmount } from '../format/format.ts'
 import { createStore, type Store } from '../state/store.ts'
+import type { AdapterCall } from '../types.ts'
 import {
   type ConvertTransaction,
   refreshAccount,
@@ -89,6 +89,8 @@ export interface SwapFormState {
   picking: 'from' | 'to'
   quote: SwapQuoteState
   swapping: Swapping
+  /** Whether the account is the embedded wallet's smart account: its fee sponsored, approve and swap one operation. */
+  smartAccount: boolean
 }
 
 const forms = new WeakMap<LatchClient, Store<SwapFormState>>()
@@ -105,6 +107,7 @@ export function swapFormOf(client: LatchClient): Store<SwapFormState> {
       picking: 'from',
       quote: { status: 'idle' },
       swapping: 'idle',
+      smartAccount: false,
     })
     forms.set(client, form)
   }
@@ -117,6 +120,14 @@ function userOf(client: LatchClient): string | undefined {
   const { address } = client.accounts.get(activeNamespace)
   return address && `${activeNetwork.caipNetworkId}:${address}`
 }
+
+/**
+ * Whether the account is the embedded wallet's smart account (its Safe): the account type its frame reports, as
+ * send's `isSmartAccountInUse` reads it for an embedded wallet (that module is the Send views' chunk).
+ */
+const embeddedSmartAccount = (client: LatchClient) =>
+  client.connection.getState().connections.eip155?.connectorType === 'AUTH' &&
+  client.loadedFrame()?.login.getState().user?.accountType === 'smartAccount'
 
 /** What the form's amount is in base units of its `from` token, when it parses. */
 export const swapAmountOf = ({ from, amount }: Pick<SwapFormState, 'from' | 'amount'>) =>
@@ -183,6 +194,8 @@ export function followSwapQuotes(client: LatchClient): () => void {
   function follow() {
     const { caipNetworkId } = client.network.getState().activeNetwork
     const state = form.getState()
+    const smartAccount = embeddedSmartAccount(client)
+    if (state.smartAccount !== smartAccount) form.setState({ smartAccount })
     if (state.caipNetworkId !== caipNetworkId) {
       form.setState({ caipNetworkId, from: undefined, to: undefined, amount: '' })
       return
@@ -230,7 +243,7 @@ export function swapProblem(
   form: SwapFormState,
   { balances, coinSymbol }: SwapCheckContext,
 ): string | undefined {
-  const { from, to, amount, quote } = form
+  const { from, to, amount, quote, smartAccount } = form
   if (!from || !to) return 'Select Token'
   if (!amount.trim()) return 'Enter Amount'
   const value = swapAmountOf(form)
@@ -240,7 +253,8 @@ export function swapProblem(
   if (quote.status !== 'ready') return undefined
   if ((quote.priceImpact ?? 0) > PRICE_IMPACT_BLOCK) return 'Price impact too high'
   const coin = balances?.find((held) => !held.address)
-  if (balances && quote.fee !== undefined) {
+  // SPEC §5: a smart account's fee is its paymaster's.
+  if (balances && quote.fee !== undefined && !smartAccount) {
     const coinHeld = coin ? (parseAmount(coin.quantity.numeric, Number(coin.quantity.decimals)) ?? 0n) : 0n
     if (coinHeld < quote.fee + (isSwapCoin(from) ? value : 0n)) return `Not enough ${coinSymbol} for gas`
   }
@@ -249,10 +263,38 @@ export function swapProblem(
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
+/** Resolves once `done()` is true, asking every second; rejects after a minute. */
+async function until(done: () => Promise<boolean>) {
+  for (let tries = 0; !(await done()); tries++) {
+    if (tries === 60) throw new Error('Not mined within a minute')
+    await sleep(1000)
+  }
+}
+
+/**
+ * Sends `calls` as ONE atomic operation (EIP-5792, the smart account's user operation), approved once in the wallet;
+ * resolves once it is mined, rejects when it reverted.
+ */
+async function sendAtomically(client: LatchClient, calls: AdapterCall[]) {
+  const at = {
+    connectorId: client.connection.getState().connections.eip155!.connectorId,
+    network: client.network.getState().activeNetwork,
+  }
+  const adapter = await client.getAdapter('eip155')
+  const from = client.accounts.get('eip155').address!
+  const { id } = await adapter.sendCalls!({ ...at, from, calls, atomicRequired: true })
+  await until(async () => {
+    const { status } = await adapter.getCallsStatus!({ ...at, id })
+    if (status === 'failure') throw new Error('The swap reverted')
+    return status === 'success'
+  })
+}
+
 /**
  * Swaps what the form holds: when the router may not yet move enough of the token, the approval first ('Approve
  * limit increase in your wallet'), waiting until it is mined; then the swap ('Confirm transaction in your wallet'),
- * built at SPEC §9's slippage and never to give less than the review's minimum. Runs once however often it is asked,
+ * built at SPEC §9's slippage and never to give less than the review's minimum. A smart account sends both as one
+ * operation, approved once ('Confirm transaction in your wallet'). Runs once however often it is asked,
  * and asks the wallet only for the account and network it was built for. On success 'Swapped X to Y', the balances read afresh, Activity asked again and the
  * form emptied; the views return to Account. A decline in the wallet at either step leaves the form 'declined',
  * another failure 'failed' (the preview offers to try again).
@@ -260,7 +302,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 export async function swapTokens(client: LatchClient): Promise<void> {
   const form = swapFormOf(client)
   const state = form.getState()
-  const { from, to, quote, swapping } = state
+  const { from, to, quote, swapping, smartAccount } = state
   const amount = swapAmountOf(state)
   const userAddress = userOf(client)
   if (isSwapBusy(swapping) || !from || !to || !amount || !userAddress || quote.status !== 'ready') return
@@ -271,32 +313,35 @@ export async function swapTokens(client: LatchClient): Promise<void> {
   const minToAmount = String(minimumReceived(quote.toAmount))
   const pair = { userAddress, from: from.address, to: to.address, amount: String(amount) }
   /** The wallet is asked only for the account and network the swap was built for. */
-  const send = (transaction: SendTransactionParameters) => {
+  const send = (...calls: AdapterCall[]) => {
     if (userOf(client) !== userAddress) throw new Error('The account or network changed during the swap')
-    return client.sendTransaction(transaction)
+    return calls[1] ? sendAtomically(client, calls) : client.sendTransaction(calls[0]!)
   }
   try {
-    if (!isSwapCoin(from) && (await api.allowance(from.address, userAddress)) < amount) {
+    const approve = !isSwapCoin(from) && (await api.allowance(from.address, userAddress)) < amount
+    // A smart account sends both at once: the swap built without the allowance (so without gas), the bundler
+    // estimates the operation as a whole.
+    const both = approve && smartAccount
+    if (approve && !both) {
       form.setState({ swapping: 'approving' })
       client.snack.show('loading', 'Approve limit increase in your wallet')
-      const approval = await api.buildApprove(pair)
-      await send({ to: approval.to, data: approval.data })
+      const { to: token, data } = await api.buildApprove(pair)
+      await send({ to: token, data })
       // The swap is built (and its gas estimated) against the allowance: wait until the approval is mined.
-      for (let tries = 0; (await api.allowance(from.address, userAddress)) < amount; tries++) {
-        if (tries === 60) throw new Error('The approval was not mined within a minute')
-        await sleep(1000)
-      }
+      await until(async () => (await api.allowance(from.address, userAddress)) >= amount)
       form.setState({ swapping: 'swapping' })
     }
     client.snack.show('loading', 'Confirm transaction in your wallet')
+    const approval = both && (await api.buildApprove(pair))
     const { tx, toAmount } = await api.buildSwap({ ...pair, minToAmount })
     const gas = tx.eip155?.gas
-    await send({
+    const swap = {
       to: tx.to,
       data: tx.data,
       value: BigInt(tx.amount ?? 0),
       ...(gas ? { gas: BigInt(gas) } : {}),
-    })
+    }
+    await (approval ? send({ to: approval.to, data: approval.data }, swap) : send(swap))
     const got = floorBalance(BigInt(toAmount), to.decimals)
     client.snack.show('success', `Swapped ${state.amount.trim()} ${from.symbol} to ${got} ${to.symbol}`)
     form.setState({ amount: '', swapping: 'idle' })
