@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import {
   ADDRESS_A,
   ADDRESS_B,
+  connector,
   connectThrough,
   createFakeAdapter,
   createMemoryStorage,
@@ -197,6 +198,32 @@ describe('sign-in after connecting (SPEC §4)', () => {
     await vi.waitFor(() =>
       expect(client.snack.getState().message).toBe('This application might not support Smart Accounts'),
     )
+  })
+
+  it('the embedded wallet’s Safe, not deployed yet (no code), refused: This application might not support Smart Accounts', async () => {
+    const store = memoryStore()
+    vi.mocked(store.addSession).mockRejectedValue(new Error('Signature does not match the address'))
+    const fake = createFakeAdapter({ connectors: [connector('auth', { type: 'AUTH' })] })
+    fake.adapter.formatSignInMessage = (data: SiwxMessageData) => JSON.stringify(data)
+    const { client } = createTestLatch(
+      { siwx: { store }, frameUrl: 'http://127.0.0.1:8789', projectId: 'demo' },
+      fake,
+    )
+    await connectThrough(client, 'auth')
+    const session = await client.frame!()
+    const user = { id: 'u', email: 'a@b.c', address: ADDRESS_A, socialProvider: null, username: null }
+    session.login.setState({ user: { ...user, accountType: 'smartAccount', eoaAddress: ADDRESS_B } })
+    const controller = await client.siwxController()
+    await vi.waitFor(() => expect(controller.state.getState().status).toBe('required'))
+    await controller.sign()
+    await vi.waitFor(() =>
+      expect(client.snack.getState().message).toBe('This application might not support Smart Accounts'),
+    )
+    // Its own key's account (an EOA) refused is a declined signature; the chain is not asked for either.
+    session.login.setState({ user: { ...user, accountType: 'eoa', eoaAddress: ADDRESS_A } })
+    await controller.sign()
+    await vi.waitFor(() => expect(client.snack.getState().message).toBe('Signature declined'))
+    expect(fake.callsTo('isSmartAccount')).toEqual([])
   })
 
   it('a message that cannot be created: the error, disconnected, back to Connect', async () => {

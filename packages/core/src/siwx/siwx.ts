@@ -3,6 +3,7 @@
 import type { ClientContext, ClientStores } from '../client/context.ts'
 import { BaseError } from '../errors/BaseError.ts'
 import { UserRejectedRequestError } from '../errors/rpc.ts'
+import type { FrameSession } from '../frame/session.ts'
 import type { ResolvedOptions } from '../options/types.ts'
 import { createStore, type Store } from '../state/store.ts'
 import type { CaipNetworkId, ChainAdapter, ChainNamespace } from '../types.ts'
@@ -58,6 +59,8 @@ export interface SiwxClient
   signMessage(message: string): Promise<string>
   disconnect(): Promise<void>
   close(): void
+  /** The embedded wallet's session, once loaded: the account type its frame reports. */
+  loadedFrame(): Pick<FrameSession, 'login'> | undefined
 }
 
 /**
@@ -170,11 +173,15 @@ export function createSiwx(client: SiwxClient, context: Pick<ClientContext, 'clo
         await store.addSession(session)
       } catch (error) {
         siwx.setState({ status: 'required' })
+        // A smart account in use (as send's isSmartAccountInUse reads it): the embedded wallet's by the type its
+        // frame reports (its Safe has no code until its first operation), any other by its code.
         const smart =
           !(error instanceof UserRejectedRequestError) &&
-          (await adapter
-            .isSmartAccount({ address: account.address, network: network.getState().activeNetwork })
-            .catch(() => false))
+          (client.connection.getState().connections[account.namespace]?.connectorType === 'AUTH'
+            ? client.loadedFrame()?.login.getState().user?.accountType === 'smartAccount'
+            : await adapter
+                .isSmartAccount({ address: account.address, network: network.getState().activeNetwork })
+                .catch(() => false))
         snack.show(
           'error',
           smart ? 'This application might not support Smart Accounts' : 'Signature declined',
