@@ -47,8 +47,10 @@ for (const devWallet of ['off', 'on'] as const) {
           lazy.some((path) => chunk.test(path)),
           `${chunk} fetched while the page was idle`,
         ).toBe(true)
+      // Nor the embedded wallet's session, its account's chunk (smart account state), the account-type switch or
+      // EIP-5792's calls: they load once a visitor logs in or sends.
       const unwanted = lazy.filter((path) =>
-        /\/(client|api|siwx|actions|AllWallets\w*)-[^/]+\.js$/.test(path),
+        /\/(client|api|siwx|actions|AllWallets\w*|session|account|AccountType|calls)-[^/]+\.js$/.test(path),
       )
       expect(unwanted, 'chunks a first click does not need, fetched before the user acts').toEqual([])
     }
