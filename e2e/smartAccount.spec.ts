@@ -1,4 +1,4 @@
-import { anvilPrivateKeys, testTokenAddresses } from '@latch/devnet'
+import { anvilPrivateKeys, codeOf, testTokenAddresses } from '@latch/devnet'
 import {
   createPublicClient,
   createTestClient,
@@ -10,7 +10,7 @@ import {
   parseUnits,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { approvalShown, logInNewAccount } from './support/email.ts'
+import { approvalShown, enterCode, freshEmail, logInNewAccount, startLogin } from './support/email.ts'
 import { expect, test } from './support/fixtures.ts'
 
 // The e-mail account's smart account (SPEC §3's default for eip155), end to end: the frame's Safe on the worker's
@@ -275,4 +275,51 @@ test('a swap from the smart account with only LUSD: approve and swap in one spon
   expect(await balanceOf(testTokenAddresses.LTK)).toBeGreaterThan(0n)
   expect(await chain.getBalance({ address })).toBe(0n)
   await expect(demo.state('smartAccountDeployed')).toHaveText('true')
+})
+
+test('sign-in (SIWX) as the Safe: accepted before its deployment (ERC-6492) and, asked again after it, as the deployed contract (ERC-1271)', async ({
+  demo,
+  devnet,
+  latchServer,
+  page,
+}) => {
+  test.setTimeout(120_000)
+  await demo.goto('&siwx=required')
+  await enterCode(demo, codeOf(await startLogin(demo, latchServer, freshEmail('siwx-safe'))))
+  const modal = demo.modal
+  const signIn = async () => {
+    await expect(
+      modal.getByRole('heading', { name: 'Latch demo needs to connect to your wallet' }),
+    ).toBeVisible()
+    await modal.getByRole('button', { name: 'Sign', exact: true }).click()
+    const wallet = await approvalShown(page)
+    await expect(wallet.getByLabel('Message')).toContainText(
+      'wants you to sign in with your Ethereum account',
+    )
+    await wallet.getByRole('button', { name: 'Approve' }).click()
+    // Closed only once the server has verified the signature and kept the session.
+    await expect(modal).toBeHidden()
+  }
+  await signIn()
+  await expect(demo.state('accountType')).toHaveText('smartAccount')
+  const address = (await demo.state('address').textContent()) as `0x${string}`
+  const chain = createPublicClient({ transport: http(devnet.rpcA), cacheTime: 0 })
+  expect(await chain.getCode({ address })).toBeUndefined()
+
+  // Its first operation deploys it.
+  await createTestClient({ mode: 'anvil', transport: http(devnet.rpcA) }).setBalance({
+    address,
+    value: parseEther('1'),
+  })
+  await page.getByRole('button', { name: 'Send 0.01 ETH to account 1' }).click()
+  await (await approvalShown(page, 'Transaction request')).getByRole('button', { name: 'Approve' }).click()
+  await expect(page.getByTestId('result-transaction')).toBeVisible({ timeout: 30_000 })
+  expect(await chain.getCode({ address })).toMatch(/^0x[0-9a-f]+$/)
+
+  // The page forgets its session: the next visit asks again, and the deployed Safe's signature is accepted.
+  await page.evaluate(() => localStorage.removeItem('@latch/siwx'))
+  await page.reload()
+  await signIn()
+  await expect(demo.state('status')).toHaveText('connected')
+  await expect(demo.state('address')).toHaveText(address)
 })
