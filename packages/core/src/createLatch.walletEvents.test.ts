@@ -27,7 +27,7 @@ describe('wallet events: accountsChanged', () => {
     expect(fake.callsTo('getBalance').map((call) => call.address)).toEqual([ADDRESS_A, ADDRESS_B])
   })
 
-  it('shows each account its own balance, also when switched back within the 30 s the balance is kept', async () => {
+  it('shows each account its own balance, read afresh, also when switched back within the 30 s a balance is kept', async () => {
     const { client, fake } = createTestLatch()
     fake.answer(
       'getBalance',
@@ -55,6 +55,21 @@ describe('wallet events: accountsChanged', () => {
     fake.emit('wallet.a', { type: 'accountsChanged', accounts: [ADDRESS_A] })
     await flush()
     expect(client.getAccount()).toMatchObject({ address: ADDRESS_A, balance: '1', balanceStatus: 'ready' })
+  })
+
+  it('on a chain the app does not support, another account shows no balance and none is being read', async () => {
+    const { client, fake } = createTestLatch()
+    await connectThrough(client)
+    fake.emit('wallet.a', { type: 'chainChanged', chainId: 999 })
+    await flush()
+    expect(client.network.getState().unsupportedChainId).toBe(999)
+    fake.emit('wallet.a', { type: 'accountsChanged', accounts: [ADDRESS_B] })
+    await flush()
+    expect(client.getAccount()).toMatchObject({
+      address: ADDRESS_B,
+      balance: undefined,
+      balanceStatus: 'idle',
+    })
   })
 
   it('resets the session when the wallet shares no account any more', async () => {

@@ -53,13 +53,13 @@ export function createSession(
     const explorer =
       active && unsupportedChainId === undefined ? activeNetwork.blockExplorers?.default.url : undefined
     // Another account's name and balance must not show while this one's are read (the refresh that follows reads
-    // the balance afresh).
+    // the balance afresh: only the active namespace's, on a supported chain).
     if (accounts.get(namespace).address !== address)
       accounts.update(namespace, {
         profileName: undefined,
         profileImage: undefined,
         balance: undefined,
-        balanceStatus: 'loading',
+        balanceStatus: active && unsupportedChainId === undefined ? 'loading' : 'idle',
       })
     accounts.update(namespace, {
       address,

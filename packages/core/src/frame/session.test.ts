@@ -358,4 +358,35 @@ describe('the account type (issue 24)', () => {
       }),
     )
   })
+  it('calls that deploy the Safe: its deployment is read again once their status says they are mined', async () => {
+    let code = '0x'
+    let status = 100
+    const codeReads: unknown[] = []
+    handlers.getUser = async () => userOf('smartAccount')
+    handlers.rpcRequest = async (params) => {
+      const { method } = params as { method: string }
+      if (method === 'eth_getCode') {
+        codeReads.push(params)
+        return code
+      }
+      return { status, atomic: true, receipts: [] }
+    }
+    const { client, session } = await setUp()
+    client.connection.setState({
+      status: 'connected',
+      connections: { eip155: { connectorId: 'latch-email', connectorType: 'AUTH' } },
+    })
+    client.accounts.update('eip155', { address: safe, caipAddress: `eip155:31337:${safe}` })
+    await session.account()
+    await vi.waitFor(() => expect(codeReads).toHaveLength(1))
+
+    // Sent meanwhile (wallet_sendCalls answers at once): pending, nothing to read yet; then mined.
+    code = '0x6080'
+    await session.rpc('wallet_getCallsStatus', ['0xcalls'], 31337)
+    expect(codeReads).toHaveLength(1)
+    status = 200
+    await session.rpc('wallet_getCallsStatus', ['0xcalls'], 31337)
+    await vi.waitFor(() => expect(client.accounts.get('eip155').smartAccountDeployed).toBe(true))
+    expect(codeReads).toHaveLength(2)
+  })
 })

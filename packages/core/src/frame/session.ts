@@ -370,14 +370,13 @@ export function createFrameSession(context: ClientContext): FrameSession {
 
   function rpc(method: string, params: unknown, chainId: number): Promise<unknown> {
     const send = () => request('rpcRequest', { method, params, chainId }, APPROVAL_WAIT_MS)
-    const asked = frameApprovalMethods.has(method)
-      ? approve(send).then((answer) => {
-          // What it sent may have deployed the account's Safe.
-          if (method === 'eth_sendTransaction' || method === 'wallet_sendCalls')
-            void following?.then((account) => account.sent())
-          return answer
-        })
-      : send()
+    const asked = (frameApprovalMethods.has(method) ? approve(send) : send()).then((answer) => {
+      // What it sent may have deployed the account's Safe, once mined: a transaction when it answers, calls when
+      // their status says so (wallet_sendCalls answers before).
+      if (method === 'eth_sendTransaction' || (answer as { status?: unknown } | null)?.status === 200)
+        void following?.then((account) => account.sent())
+      return answer
+    })
     return asked.catch((error: unknown) => {
       // A method in neither tier, refused by the frame: as the peers do, the modal opens (on the account) to say
       // so, as nothing else on the page would.

@@ -402,12 +402,12 @@ describe('swapping from the embedded wallet’s smart account', () => {
       sent.push(parameters)
       return { id: '0xbundle', atomic: true }
     }
-    // Pending twice, then mined.
-    fake.adapter.getCallsStatus = async () => ({
-      status: ++asked < 3 ? 'pending' : 'success',
-      atomic: true,
-      receipts: [],
-    })
+    // Pending, then not read (the node did not answer: still pending), then mined.
+    fake.adapter.getCallsStatus = async () => {
+      asked++
+      if (asked === 2) throw new Error('node down')
+      return { status: asked < 3 ? 'pending' : 'success', atomic: true, receipts: [] }
+    }
     const setup = await setUp(fake, 'auth')
     const session = await setup.client.frame!()
     const user = { id: 'u', email: 'a@b.c', address: ADDRESS_A, socialProvider: null, username: null }
@@ -474,6 +474,7 @@ describe('swapping from the embedded wallet’s smart account', () => {
     expect(form.getState().swapping).toBe('failed')
 
     const eoa = await smartSetUp('eoa')
+    eoa.form.setState({ smartAccount: true })
     const stop = followSwapQuotes(eoa.client)
     expect(eoa.form.getState().smartAccount).toBe(false)
     stop()

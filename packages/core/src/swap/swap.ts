@@ -263,17 +263,18 @@ export function swapProblem(
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** Resolves once `done()` is true, asking every second; rejects after a minute. */
-async function until(done: () => Promise<boolean>) {
-  for (let tries = 0; !(await done()); tries++) {
-    if (tries === 60) throw new Error('Not mined within a minute')
-    await sleep(1000)
+/** Resolves once `done()` is true, asking every `everyMs`; rejects after `forMs` (a minute by default). */
+async function until(done: () => Promise<boolean>, everyMs = 1000, forMs = 60_000) {
+  const end = Date.now() + forMs
+  while (!(await done())) {
+    if (Date.now() > end) throw new Error('Not mined in time')
+    await sleep(everyMs)
   }
 }
 
 /**
  * Sends `calls` as ONE atomic operation (EIP-5792, the smart account's user operation), approved once in the wallet;
- * resolves once it is mined, rejects when it reverted.
+ * resolves once it is mined, rejects when it reverted or was not mined within 2 minutes.
  */
 async function sendAtomically(client: LatchClient, calls: AdapterCall[]) {
   const at = {
@@ -283,11 +284,16 @@ async function sendAtomically(client: LatchClient, calls: AdapterCall[]) {
   const adapter = await client.getAdapter('eip155')
   const from = client.accounts.get('eip155').address!
   const { id } = await adapter.sendCalls!({ ...at, from, calls, atomicRequired: true })
-  await until(async () => {
-    const { status } = await adapter.getCallsStatus!({ ...at, id })
-    if (status === 'failure') throw new Error('The swap reverted')
-    return status === 'success'
-  })
+  // As long as the wallet waits for the receipt itself (2 minutes); a status that could not be read is pending.
+  await until(
+    async () => {
+      const { status } = await adapter.getCallsStatus!({ ...at, id }).catch(() => ({ status: 'pending' }))
+      if (status === 'failure') throw new Error('Reverted')
+      return status === 'success'
+    },
+    250,
+    120_000,
+  )
 }
 
 /**
