@@ -166,6 +166,22 @@ describe('WalletSend', () => {
     expect(fake.callsTo('sendTransaction')).toEqual([])
   })
 
+  it('Max: the coin held less the fee', async () => {
+    const { dialog, amount } = await openSend()
+    await waitFor(() => expect(within(dialog).getByTestId('latch-send-fee').textContent).toBe('0.000021 ETH'))
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Max' }))
+    expect((amount() as HTMLInputElement).value).toBe('1.999979')
+  })
+
+  it('Max from a smart account: all of it, its fee the paymaster’s (SPEC §5)', async () => {
+    const fake = createWallets()
+    fake.answer('isSmartAccount', '*', resolves(true))
+    const { dialog, amount } = await openSend([eth, lusd], fake)
+    await waitFor(() => expect(within(dialog).getByTestId('latch-send-fee').textContent).toBe('0.000021 ETH'))
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Max' }))
+    await waitFor(() => expect((amount() as HTMLInputElement).value).toBe('2'))
+  })
+
   it('a network the fees cannot be read on: Network not supported for Gas Price, and nothing to send', async () => {
     const { fake, dialog, amount, to, submit } = await openSend()
     fake.answer('prepareTransfer', '*', rejects(new ChainNotConfiguredError('eip155:31337')))

@@ -48,9 +48,9 @@ export default function WalletSendView(props: SendViewProps) {
   }
   const setMax = () => {
     if (!token) return
-    // A coin send leaves the fee, once it is known.
+    // A coin send leaves the fee, once it is known (a smart account's is its paymaster's, SPEC §5).
     const held = token.quantity.numeric
-    if (token.address || fee.status !== 'ready' || nativeBalance === undefined) {
+    if (token.address || smartAccount || fee.status !== 'ready' || nativeBalance === undefined) {
       client.send.setState({ sendTokenAmount: held })
       return
     }
