@@ -102,7 +102,7 @@ function pageEndpoints(request: WalletRequest): UserOperationEndpoints {
   }
 }
 
-/** The owners' Safe addresses, computed once per owner while the frame lives. */
+/** The owners' Safe addresses, computed once per owner on this device and kept (a next visit asks no chain). */
 const addresses = new Map<string, Promise<Hex>>()
 
 /**
@@ -114,9 +114,19 @@ export function smartAddress(owner: Hex): Promise<Hex> | undefined {
   if (!chain || !owner) return undefined
   let address = addresses.get(owner)
   if (!address) {
-    address = ask<Hex>(chain, 'eth_call', [proxyCreationCodeCall, 'latest']).then((code) =>
-      safeAddress(owner, code),
-    )
+    // Named by the Safe's version: another version's address for the same owner is another account.
+    const key = `safe-1.4.1:${owner}`
+    address = read(key)
+      .catch(() => undefined)
+      .then(
+        (kept) =>
+          (/^0x[0-9a-fA-F]{40}$/.test(String(kept)) ? (kept as Hex) : undefined) ??
+          ask<Hex>(chain, 'eth_call', [proxyCreationCodeCall, 'latest']).then((code) => {
+            const computed = safeAddress(owner, code)
+            write(key, computed).catch(() => undefined)
+            return computed
+          }),
+      )
     address.catch(() => addresses.delete(owner))
     addresses.set(owner, address)
   }
