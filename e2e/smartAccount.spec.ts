@@ -173,7 +173,13 @@ test('Switch to your EOA: the key’s own address and its balance, then back to 
   expect(eoa).not.toBe(safe)
   // The EOA's own balance (a new key's: none), and the row now offers the way back.
   await expect(modal.getByTestId('latch-account-balance')).toHaveText('0 ETH')
-  await expect(modal.getByRole('button', { name: /^Switch to smart account/ })).toBeVisible()
+  // Back and forth within the 30 s balances are kept: the Safe's 1 ETH, read afresh (never the EOA's figure).
+  await modal.getByRole('button', { name: /^Switch to smart account/ }).click()
+  await expect(demo.state('address')).toHaveText(safe)
+  await expect(modal.getByTestId('latch-account-balance')).toHaveText('1 ETH')
+  await modal.getByRole('button', { name: /^Switch to your EOA/ }).click()
+  await expect(demo.state('address')).toHaveText(eoa)
+  await expect(modal.getByTestId('latch-account-balance')).toHaveText('0 ETH')
   await page.keyboard.press('Escape')
   await agreed(eoa)
 
@@ -287,7 +293,11 @@ test('sign-in (SIWX) as the Safe: accepted before its deployment (ERC-6492) and,
   await demo.goto('&siwx=required')
   await enterCode(demo, codeOf(await startLogin(demo, latchServer, freshEmail('siwx-safe'))))
   const modal = demo.modal
+  /** Signs in; resolves with the signature the page gave the server. */
   const signIn = async () => {
+    const posted = page.waitForRequest(
+      (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/v1/sessions',
+    )
     await expect(
       modal.getByRole('heading', { name: 'Latch demo needs to connect to your wallet' }),
     ).toBeVisible()
@@ -299,8 +309,11 @@ test('sign-in (SIWX) as the Safe: accepted before its deployment (ERC-6492) and,
     await wallet.getByRole('button', { name: 'Approve' }).click()
     // Closed only once the server has verified the signature and kept the session.
     await expect(modal).toBeHidden()
+    return (JSON.parse((await posted).postData() ?? '{}') as { signature: string }).signature
   }
-  await signIn()
+  /** ERC-6492's suffix: a signature for a contract not deployed yet, with its factory call. */
+  const erc6492 = /6492649264926492649264926492649264926492649264926492649264926492$/
+  expect(await signIn()).toMatch(erc6492)
   await expect(demo.state('accountType')).toHaveText('smartAccount')
   const address = (await demo.state('address').textContent()) as `0x${string}`
   const chain = createPublicClient({ transport: http(devnet.rpcA), cacheTime: 0 })
@@ -319,7 +332,7 @@ test('sign-in (SIWX) as the Safe: accepted before its deployment (ERC-6492) and,
   // The page forgets its session: the next visit asks again, and the deployed Safe's signature is accepted.
   await page.evaluate(() => localStorage.removeItem('@latch/siwx'))
   await page.reload()
-  await signIn()
+  expect(await signIn()).not.toMatch(erc6492)
   await expect(demo.state('status')).toHaveText('connected')
   await expect(demo.state('address')).toHaveText(address)
 })

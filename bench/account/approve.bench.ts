@@ -2,7 +2,7 @@
 // answer of its `eth_sendTransaction` (the demo's 'Send 0.01 ETH to account 1'), timed on one clock (the browser's
 // Date.now(), the click caught in the frame, the answer's element by a MutationObserver in the page). The e-mail
 // account's Safe first: a sponsored user operation through the server's bundler proxy (a real alto) and paymaster,
-// answered once its receipt is in (the frame polls every 250 ms); then the same key's own account (the EOA), a plain
+// answered once its receipt is in (the frame asks after 50 ms, then 50 ms later each time); then the same key's own account (the EOA), a plain
 // transaction, answered with its hash (anvil mines it as it arrives). Warm-up sends (the Safe's deployment among
 // them) are not counted.
 import { writeFileSync } from 'node:fs'
