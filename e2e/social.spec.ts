@@ -34,9 +34,11 @@ async function connectWith(demo: DemoPage, provider: string, user: string) {
   await demo.connectButton.click()
   const popup = await pick(demo, provider)
   await expect(demo.modal.getByRole('heading', { name: `Log in with ${provider}` })).toBeVisible()
+  // The callback's page hands the outcome to the frame, then closes itself 300 ms later: waited for from before
+  // the login, as a busy test process may hear of the close only after it happened.
+  const closed = popup.waitForEvent('close')
   await logIn(popup, user)
-  // The callback's page hands the outcome to the frame, then closes itself.
-  await popup.waitForEvent('close')
+  await closed
   await expect(demo.state('status')).toHaveText('connected')
   await expect(demo.modal).toBeHidden()
   return (await demo.state('address').textContent()) ?? ''
