@@ -29,6 +29,22 @@ function devnetA(rpcUrl: string) {
   })
 }
 
+/** `amount` LUSD sent to `to` on Devnet A by anvil's account 3, mined. */
+async function giveLusd(rpc: string, to: `0x${string}`, amount: string) {
+  const funder = createWalletClient({
+    account: privateKeyToAccount(anvilPrivateKeys[3]!),
+    chain: devnetA(rpc),
+    transport: http(),
+  })
+  const hash = await funder.writeContract({
+    address: testTokenAddresses.LUSD,
+    abi: erc20Abi,
+    functionName: 'transfer',
+    args: [to, parseUnits(amount, 6)],
+  })
+  await createPublicClient({ transport: http(rpc) }).waitForTransactionReceipt({ hash })
+}
+
 test('a new e-mail account is a Safe, not yet deployed; holding only LUSD, it sends 1 LUSD from the Send view, sponsored: deployed by it, still without ETH, and Activity shows the send', async ({
   demo,
   devnet,
@@ -43,20 +59,8 @@ test('a new e-mail account is a Safe, not yet deployed; holding only LUSD, it se
   const chain = createPublicClient({ transport: http(devnet.rpcA), cacheTime: 0 })
   expect(await chain.getCode({ address })).toBeUndefined()
 
-  // LUSD only, sent to it on chain by anvil's account 3.
-  const funder = createWalletClient({
-    account: privateKeyToAccount(anvilPrivateKeys[3]!),
-    chain: devnetA(devnet.rpcA),
-    transport: http(),
-  })
-  await chain.waitForTransactionReceipt({
-    hash: await funder.writeContract({
-      address: testTokenAddresses.LUSD,
-      abi: erc20Abi,
-      functionName: 'transfer',
-      args: [address, parseUnits('5', 6)],
-    }),
-  })
+  // LUSD only.
+  await giveLusd(devnet.rpcA, address, '5')
   expect(await chain.getBalance({ address })).toBe(0n)
 
   const receiver = freshAddress()
@@ -238,19 +242,7 @@ test('a swap from the smart account with only LUSD: approve and swap in one spon
   await demo.goto()
   const address = await logInNewAccount(demo, latchServer, 'swap')
   const chain = createPublicClient({ transport: http(devnet.rpcA), cacheTime: 0 })
-  const funder = createWalletClient({
-    account: privateKeyToAccount(anvilPrivateKeys[3]!),
-    chain: devnetA(devnet.rpcA),
-    transport: http(),
-  })
-  await chain.waitForTransactionReceipt({
-    hash: await funder.writeContract({
-      address: testTokenAddresses.LUSD,
-      abi: erc20Abi,
-      functionName: 'transfer',
-      args: [address, parseUnits('150', 6)],
-    }),
-  })
+  await giveLusd(devnet.rpcA, address, '150')
   const balanceOf = (token: `0x${string}`) =>
     chain.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
 
