@@ -406,6 +406,9 @@ test('with prefers-reduced-motion the dialog and its spinners do not animate', a
   await modal.getByRole('button', { name: /Latch Dev Wallet/ }).click()
   await demo.prompt.getByRole('button', { name: 'Approve' }).click()
   await expect(modal).toBeHidden()
+  // Once the account button shows the balance: its arrival widens the button and moves the network button beside
+  // it, which a click at that moment misses (its press on the button, its release beside it).
+  await expect(page.getByRole('button', { name: /^Account \S+ ETH / })).toBeVisible()
   await page.getByRole('button', { name: /^Network .*, switch network$/ }).click()
   await modal.getByRole('button', { name: 'Ethereum' }).click()
   await expect(demo.prompt).toBeVisible()
