@@ -6,6 +6,8 @@ import { chromiumPath, quietChromiumArgs } from './scripts/chromium.ts'
 const port = Number(process.env.E2E_PORT ?? 4173)
 /** The same build served with the strict Content-Security-Policy (DESIGN.md rule 9). */
 const cspPort = Number(process.env.E2E_CSP_PORT ?? 4174)
+/** The demo as `npm start` serves it: Vite's development server, React's StrictMode running every effect twice. */
+const devPort = Number(process.env.E2E_DEV_PORT ?? 4175)
 const preview = (on: number) => `npx vite preview apps/demo --port ${on} --strictPort --host 127.0.0.1`
 
 export default defineConfig<LatchTestOptions>({
@@ -29,6 +31,13 @@ export default defineConfig<LatchTestOptions>({
       grep: /@csp/,
       use: { baseURL: `http://127.0.0.1:${cspPort}`, contentSecurityPolicy: strictCsp },
     },
+    {
+      // The main flows, tagged @dev, against the development server (DESIGN.md: a flow that only works in the
+      // production build is broken).
+      name: 'dev',
+      grep: /@dev/,
+      use: { baseURL: `http://127.0.0.1:${devPort}` },
+    },
   ],
   webServer: [
     {
@@ -41,6 +50,12 @@ export default defineConfig<LatchTestOptions>({
       command: preview(cspPort),
       env: { DEMO_CSP: '1' },
       url: `http://127.0.0.1:${cspPort}`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+    {
+      command: `npx vite apps/demo --port ${devPort} --strictPort --host 127.0.0.1`,
+      url: `http://127.0.0.1:${devPort}`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
     },

@@ -51,7 +51,7 @@ async function pay(popup: Page, card: string) {
 
 test.describe('Buy from the Account view', () => {
   test('100 USD of ETH on Devnet A through the sandbox: checkout, test card, delivered for the quoted amount, in Activity', {
-    tag: '@csp',
+    tag: ['@csp', '@dev'],
   }, async ({ demo, devnet, page }) => {
     test.setTimeout(120_000)
     await openBuy(demo)

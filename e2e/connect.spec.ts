@@ -12,7 +12,7 @@ async function balanceOf(rpcUrl: string) {
   return floorBalance(await client.getBalance({ address: account0 }), 18)
 }
 
-test('connect, switch networks, unsupported chain, reload, disconnect', { tag: '@csp' }, async ({
+test('connect, switch networks, unsupported chain, reload, disconnect', { tag: ['@csp', '@dev'] }, async ({
   demo,
   page,
   devnet,

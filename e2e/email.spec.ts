@@ -13,7 +13,7 @@ import { expectSoundLayout } from './support/layout.ts'
 const message = 'Hello from Latch'
 
 test('a new visitor logs in by e-mail in the modal, comes back after a reload without a code, and signs in the frame', {
-  tag: '@csp',
+  tag: ['@csp', '@dev'],
 }, async ({ demo, devnet, latchServer, page }) => {
   test.setTimeout(90_000)
   // The key's own account (an EOA): what the smart account does has tests of its own below.
@@ -245,11 +245,9 @@ test('calls from the e-mail account: the frame shows both in one approval, sends
   expect(after.map((balance, i) => balance - before[i]!)).toEqual([parseEther('0.001'), parseEther('0.001')])
 })
 
-test('sign-in (SIWX, required) with an e-mail account: the frame shows the sign-in message over SIWXSignMessage', async ({
-  demo,
-  latchServer,
-  page,
-}) => {
+test('sign-in (SIWX, required) with an e-mail account: the frame shows the sign-in message over SIWXSignMessage', {
+  tag: '@dev',
+}, async ({ demo, latchServer, page }) => {
   test.setTimeout(90_000)
   await demo.goto('&siwx=required')
   await enterCode(demo, codeOf(await startLogin(demo, latchServer, freshEmail('lovelace'))))

@@ -10,10 +10,9 @@ import { expect, test } from './support/fixtures.ts'
 const freshAddress = () => privateKeyToAccount(generatePrivateKey()).address
 
 test.describe('Send from the Account view', () => {
-  test('sends ETH, then LUSD; the receiver’s on-chain balances change by exactly the amounts', async ({
-    demo,
-    devnet,
-  }) => {
+  test('sends ETH, then LUSD; the receiver’s on-chain balances change by exactly the amounts', {
+    tag: '@dev',
+  }, async ({ demo, devnet }) => {
     const chain = createPublicClient({ transport: http(devnet.rpcA), cacheTime: 0 })
     const receiver = freshAddress()
     await demo.goto('&account=5')

@@ -15,11 +15,9 @@ const sessionsRead = (page: Page) =>
   page.waitForResponse((response) => response.url().includes(`/v1/sessions/${account}`))
 
 test.describe('Sign in with the wallet (SIWX)', () => {
-  test('required: sign after connecting; a reload keeps the session; a revoked session asks again', async ({
-    demo,
-    page,
-    latchServer,
-  }) => {
+  test('required: sign after connecting; a reload keeps the session; a revoked session asks again', {
+    tag: '@dev',
+  }, async ({ demo, page, latchServer }) => {
     await demo.goto('&siwx=required&account=4')
     await demo.connectDevWallet()
     const modal = demo.modal

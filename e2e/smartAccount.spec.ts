@@ -45,12 +45,9 @@ async function giveLusd(rpc: string, to: `0x${string}`, amount: string) {
   await createPublicClient({ transport: http(rpc) }).waitForTransactionReceipt({ hash })
 }
 
-test('a new e-mail account is a Safe, not yet deployed; holding only LUSD, it sends 1 LUSD from the Send view, sponsored: deployed by it, still without ETH, and Activity shows the send', async ({
-  demo,
-  devnet,
-  latchServer,
-  page,
-}) => {
+test('a new e-mail account is a Safe, not yet deployed; holding only LUSD, it sends 1 LUSD from the Send view, sponsored: deployed by it, still without ETH, and Activity shows the send', {
+  tag: '@dev',
+}, async ({ demo, devnet, latchServer, page }) => {
   test.setTimeout(120_000)
   await demo.goto()
   const address = await logInNewAccount(demo, latchServer, 'safe')

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import { createPublicClient, http } from 'viem'
 import { proxyCreationCodeCall, safeAddress } from '../packages/frame/src/safe.ts'
 import { expectNoAxeViolations } from './support/axe.ts'
+import { approvalShown } from './support/email.ts'
 import { type DemoPage, expect, test } from './support/fixtures.ts'
 import { expectSoundLayout } from './support/layout.ts'
 
@@ -66,8 +67,8 @@ test('defaultAccountTypes eoa: a social login’s account is its key’s own add
 })
 
 test('Google: the popup, the issuer’s login, connected; the same test user on a second browser has the same account', {
-  tag: '@csp',
-}, async ({ demo, browser, page }) => {
+  tag: ['@csp', '@dev'],
+}, async ({ demo, browser, devnet, page }) => {
   test.setTimeout(90_000)
   await demo.goto()
   const user = freshUser('ada')
@@ -84,6 +85,18 @@ test('Google: the popup, the issuer’s login, connected; the same test user on 
   await page.reload()
   await expect(demo.state('status')).toHaveText('connected')
   await expect(demo.state('address')).toHaveText(address)
+
+  // The frame asks for the visitor's approval in the modal; approved, the account signs (as its Safe, ERC-6492
+  // before the Safe's deployment: the chain's verifier accepts it).
+  const message = 'Hello from Latch'
+  await page.getByRole('button', { name: `Sign “${message}”` }).click()
+  await (await approvalShown(page)).getByRole('button', { name: 'Approve' }).click()
+  const signed = page.getByTestId('result-signature')
+  await expect(signed).toHaveText(/^signature: 0x[0-9a-fA-F]+$/)
+  const signature = (await signed.textContent())?.replace('signature: ', '') as `0x${string}`
+  const chain = createPublicClient({ transport: http(devnet.rpcA) })
+  expect(await chain.verifyMessage({ address: address as `0x${string}`, message, signature })).toBe(true)
+  await expect(demo.modal).toBeHidden()
 
   const other = await browser.newContext()
   try {

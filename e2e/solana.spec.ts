@@ -31,7 +31,7 @@ test.describe('Solana', () => {
   })
 
   test('connects on the local Solana chain, shows SOL and LUSD-SOL, sends 0.1 SOL and 5 LUSD-SOL', {
-    tag: '@csp',
+    tag: ['@csp', '@dev'],
   }, async ({ demo, devnet }) => {
     const rpc = createSolanaRpc(devnet.solanaRpc)
     const receiver = await freshAddress()

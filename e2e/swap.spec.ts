@@ -23,10 +23,9 @@ async function quoted(page: Page): Promise<number> {
 }
 
 test.describe('Swap from the Account view', () => {
-  test('ETH → LUSD, then LUSD → LTK with an approval first; the balances move by the quotes; Activity shows them', async ({
-    demo,
-    devnet,
-  }) => {
+  test('ETH → LUSD, then LUSD → LTK with an approval first; the balances move by the quotes; Activity shows them', {
+    tag: '@dev',
+  }, async ({ demo, devnet }) => {
     test.setTimeout(120_000)
     await demo.goto('&account=3')
     await demo.connectDevWallet()

@@ -21,7 +21,7 @@ async function logInWithTelegram(demo: DemoPage, login: string) {
 }
 
 test('Telegram: the page goes to Telegram, comes back, and the account connects; the address bar keeps no proof', {
-  tag: '@csp',
+  tag: ['@csp', '@dev'],
 }, async ({ demo, page }) => {
   test.setTimeout(60_000)
   await demo.goto()

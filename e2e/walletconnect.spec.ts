@@ -55,13 +55,9 @@ async function signsAs(page: Page, address: Hex, timeout?: number): Promise<bool
 }
 
 test.describe('WalletConnect through the Latch relay', () => {
-  test('a wallet pairs from the code; the account, a signature and a transaction; the wallet disconnects @csp', async ({
-    demo,
-    page,
-    context,
-    devnet,
-    wcWallet,
-  }) => {
+  test('a wallet pairs from the code; the account, a signature and a transaction; the wallet disconnects @csp', {
+    tag: '@dev',
+  }, async ({ demo, page, context, devnet, wcWallet }) => {
     const chain = createPublicClient({ transport: http(devnet.rpcA) })
     await connectOverWalletConnect(demo, page, context, wcWallet)
 

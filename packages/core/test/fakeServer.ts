@@ -20,6 +20,8 @@ export interface RecordedRequest {
   method: string
   headers: Record<string, string>
   body: string | undefined
+  /** The caller's signal: a request it aborted (a view that went, or React's StrictMode unmount) was not used. */
+  signal: AbortSignal | undefined
 }
 
 export type Handler = (request: RecordedRequest) => Response | Promise<Response>
@@ -154,6 +156,7 @@ export function createFakeServer(): FakeServer {
       method: init?.method ?? 'GET',
       headers: Object.fromEntries(new Headers(init?.headers).entries()),
       body: typeof init?.body === 'string' ? init.body : undefined,
+      signal: init?.signal ?? undefined,
     }
     requests.push(request)
     const handler = handlers.get(request.url.pathname)

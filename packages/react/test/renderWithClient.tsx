@@ -16,7 +16,7 @@ import {
   waitFor,
   within,
 } from '@testing-library/react'
-import type { ReactNode } from 'react'
+import { type ReactNode, StrictMode } from 'react'
 import { afterEach } from 'vitest'
 import {
   connector,
@@ -130,7 +130,11 @@ export async function renderWithClient(
   options: TestClientOptions = {},
 ): Promise<RenderWithClientResult> {
   const test = createTestClient(options)
-  const result = render(<LatchProvider client={test.client}>{ui}</LatchProvider>)
+  const result = render(
+    <StrictMode>
+      <LatchProvider client={test.client}>{ui}</LatchProvider>
+    </StrictMode>,
+  )
   await act(flush)
   return { ...result, ...test }
 }
@@ -144,7 +148,11 @@ export async function renderHookWithClient<T>(
 ): Promise<RenderHookWithClientResult<T>> {
   const test = createTestClient(options)
   const result = renderHook(hook, {
-    wrapper: ({ children }) => <LatchProvider client={test.client}>{children}</LatchProvider>,
+    wrapper: ({ children }) => (
+      <StrictMode>
+        <LatchProvider client={test.client}>{children}</LatchProvider>
+      </StrictMode>
+    ),
   })
   await act(flush)
   return { ...result, ...test }

@@ -142,6 +142,33 @@ describe('approvals', () => {
     expect(((await signing) as FrameRequestError).code).toBe(4001)
   })
 
+  it('survive their view mounted, unmounted and mounted again in one go (React’s StrictMode): shown, not withdrawn', async () => {
+    const { client, session } = await setUp()
+    const signed = deferred<unknown>()
+    handlers.rpcRequest = () => signed.promise
+    const signing = session.rpc('personal_sign', ['0x00', '0xabc'], 1)
+    await flush()
+    const root = document.createElement('dialog')
+    const slot = document.createElement('div')
+    root.append(slot)
+    document.body.append(root)
+    // StrictMode's first mount: placed, gone, placed again, all in one turn.
+    session.show(slot, root)()
+    const leave = session.show(slot, root)
+    await vi.waitFor(() => expect(frames.at(-1)?.asked).toContain('rpcRequest'))
+    expect(frames.at(-1)?.container.style.display).toBe('block')
+    // Mounted twice again while shown (StrictMode does it for every new mount): still shown, never withdrawn.
+    session.show(slot, root)()
+    session.show(slot, root)
+    await flush()
+    expect(frames.at(-1)?.container.style.display).toBe('block')
+    expect(frames.flatMap((frame) => frame.asked)).not.toContain('cancelApproval')
+    signed.resolve('0xsigned')
+    expect(await signing).toBe('0xsigned')
+    expect(client.modal.getState().open).toBe(false)
+    leave()
+  })
+
   it('tells the frame to decline when the page gives up first (its wait ran out), so the frame’s screen is free', async () => {
     const { session } = await setUp()
     handlers.rpcRequest = async () => {
@@ -280,6 +307,29 @@ describe('the e-mail login', () => {
     approved.resolve({ resendAt })
     await waiting
     expect(session.login.getState()).toMatchObject({ step: 'email', busy: false, error: undefined })
+  })
+})
+
+describe('leaving the e-mail login', () => {
+  it('is the router’s to say: EmailVerify shown (however often its view mounts) keeps the step; leaving it starts over', async () => {
+    const { client, session } = await setUp()
+    const code = deferred<unknown>()
+    handlers.connectEmail = () => code.promise
+    client.modal.setOpen(true)
+    client.router.reset('Connect')
+    const sending = session.sendCode('ada@example.com')
+    client.router.push('EmailVerify')
+    client.router.push('EmailVerify')
+    code.resolve({ action: 'VERIFY_OTP', resendAt: null })
+    await sending
+    expect(session.login.getState()).toMatchObject({ step: 'code', busy: false, email: 'ada@example.com' })
+
+    client.router.back()
+    expect(client.router.store.getState().view).toBe('EmailVerify')
+    expect(session.login.getState().step).toBe('code')
+    client.router.back()
+    expect(client.router.store.getState().view).toBe('Connect')
+    expect(session.login.getState()).toMatchObject({ step: 'email', busy: false })
   })
 })
 

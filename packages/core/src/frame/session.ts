@@ -103,6 +103,12 @@ export interface FrameSession {
   close(): void
 }
 
+/** Where a view wants the frame shown: its slot, inside the modal's root. */
+interface Placement {
+  slot: HTMLElement
+  root: HTMLElement
+}
+
 /** How long the modal may take to show its place for the frame before an approval gives up. */
 export const APPROVAL_SHOW_MS = 10_000
 /** The frame declines an unanswered approval after 5 minutes; the page waits a little longer for that answer. */
@@ -138,11 +144,13 @@ export function createFrameSession(context: ClientContext): FrameSession {
   let opening: Promise<FrameChannel> | undefined
   let closed = false
   /** Where the ApproveTransaction view wants the frame, and who waits for it. */
-  let placement: { slot: HTMLElement; root: HTMLElement } | undefined
+  let placement: Placement | undefined
   const placementWaiters = new Set<() => void>()
   const approval = createStore({ waiting: false })
   /** Hides the frame shown for the approval in progress (a no-op when none is shown). */
   let conceal = () => {}
+  /** The approval in progress is on screen: a view that places the frame again (mounted anew) shows it there. */
+  let onScreen = false
 
   /** The channel, opened once (again after a failure, after its element left the page, or to move it). */
   function channel(): Promise<FrameChannel> {
@@ -237,18 +245,33 @@ export function createFrameSession(context: ClientContext): FrameSession {
     }
   }
 
+  /** Back to the address: whatever step was running, its late answer changes nothing. */
+  function restart() {
+    latestStep++
+    login.setState({ step: 'email', busy: false, error: undefined, resendAt: undefined })
+  }
+
+  // Leaving EmailVerify (Back, Start over, the modal opened anew) leaves the login. The router says so, not the
+  // view's unmount: React's StrictMode unmounts and mounts a view again on its first render.
+  let shownView = context.router.store.getState().view
+  const stopFollowingRouter = context.router.store.subscribe(() => {
+    const { view } = context.router.store.getState()
+    if (shownView === 'EmailVerify' && view !== 'EmailVerify') restart()
+    shownView = view
+  })
+
   /** The visitor closed the modal (or left the view) before approving: declined, as Reject would. */
   const declined = () => new FrameRequestError({ code: 4001, message: 'User rejected the request' })
 
   /** Waits for the ApproveTransaction view's place; declined if the modal closes first, bounded otherwise. */
-  function waitForPlacement(): Promise<{ slot: HTMLElement; root: HTMLElement }> {
+  function waitForPlacement(): Promise<void> {
     return new Promise((resolve, reject) => {
       const settle = (error?: Error) => {
         placementWaiters.delete(check)
         clearTimeout(timer)
         stopWatching()
         if (error) reject(error)
-        else if (placement) resolve(placement)
+        else resolve()
       }
       const check = () => {
         if (placement) settle()
@@ -271,7 +294,7 @@ export function createFrameSession(context: ClientContext): FrameSession {
   }
 
   /** Lays the frame over the view's slot, and keeps it there as the modal's layout changes. */
-  function reveal(where: { slot: HTMLElement; root: HTMLElement }): () => void {
+  function reveal(where: Placement): () => void {
     const element = host
     if (!element) return () => {}
     const view = where.root.ownerDocument.defaultView
@@ -333,11 +356,14 @@ export function createFrameSession(context: ClientContext): FrameSession {
       modal.setOpen(true)
     }
     try {
-      const where = await waitForPlacement()
+      await waitForPlacement()
+      // The view in place now: the one that resolved the wait may have been unmounted and mounted again since.
+      const where = placement as Placement
       await moveInto(where.root)
       // The view may have gone while the frame moved: then nothing is shown, and the frame is told so.
-      if (placement !== where) throw declined()
-      conceal = reveal(where)
+      if (!placement || !host || !placement.root.contains(host)) throw declined()
+      conceal = reveal(placement)
+      onScreen = true
       return await run()
     } catch (error) {
       // The page gave up first (its wait ran out, the channel failed): the frame may still show the request, and
@@ -347,6 +373,7 @@ export function createFrameSession(context: ClientContext): FrameSession {
       throw error
     } finally {
       approval.setState({ waiting: false })
+      onScreen = false
       conceal()
       conceal = () => {}
       if (navigate && router.store.getState().view === 'ApproveTransaction') {
@@ -439,10 +466,7 @@ export function createFrameSession(context: ClientContext): FrameSession {
         signedIn(user)
         if (current()) login.setState({ step: 'email', resendAt: undefined })
       }),
-    restart() {
-      latestStep++
-      login.setState({ step: 'email', busy: false, error: undefined, resendAt: undefined })
-    },
+    restart,
     async account() {
       try {
         const user = await request<FrameUser>('getUser')
@@ -467,20 +491,28 @@ export function createFrameSession(context: ClientContext): FrameSession {
     secure: (method, show) => approve(() => request(method, undefined, APPROVAL_WAIT_MS), show),
     request,
     show(slot, next) {
-      placement = { slot, root: next }
+      const mine = { slot, root: next }
+      placement = mine
       for (const waiter of [...placementWaiters]) waiter()
+      // The view mounted again while its approval is on screen (React's StrictMode mounts, unmounts and mounts
+      // again): the frame goes back over it.
+      if (onScreen && host && next.contains(host)) conceal = reveal(mine)
       return () => {
-        if (placement?.slot !== slot) return
+        if (placement !== mine) return
         placement = undefined
-        // The view went while its approval was open (the modal closed, or Back): the frame goes from sight at once,
-        // and the request is declined (the frame refuses it even if its approval is not drawn yet).
+        // The view went while its approval was open: the frame goes from sight at once.
         conceal()
         conceal = () => {}
-        if (approval.getState().waiting) request('cancelApproval').catch(() => undefined)
+        // Gone for good unless the view is back in the same turn (StrictMode's second mount): then the request is
+        // declined (the frame refuses it even if its approval is not drawn yet, and the page's wait ends with 4001).
+        queueMicrotask(() => {
+          if (!placement && approval.getState().waiting) request('cancelApproval').catch(() => undefined)
+        })
       }
     },
     close() {
       closed = true
+      stopFollowingRouter()
       drop()
     },
   }

@@ -210,20 +210,24 @@ describe('AllWallets with a wallet directory', () => {
 
     await findAnnounced(dialog, '101 wallets')
     expect(within(dialog).queryByRole('alert')).toBeNull()
-    expect(directory.walletRequests()).toHaveLength(2)
+    // The failed one and the one Try again asked for (React's StrictMode aborts the first mount's, unused).
+    const used = directory.to('/getWallets').filter((request) => !request.signal?.aborted)
+    expect(used).toHaveLength(2)
   })
 
   it("offers 'Try again' when the directory's code cannot be loaded", async () => {
+    let api: { mockRestore(): void } | undefined
     const { dialog } = await openAllWallets({
       before: ({ client }) => {
-        vi.spyOn(client, 'api').mockRejectedValueOnce(
-          new TypeError('Failed to fetch dynamically imported module'),
-        )
+        api = vi
+          .spyOn(client, 'api')
+          .mockRejectedValue(new TypeError('Failed to fetch dynamically imported module'))
       },
     })
 
     const alert = await within(dialog).findByRole('alert')
     expect(alert.textContent).toContain('Something went wrong.')
+    api?.mockRestore()
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }))
 
     await findAnnounced(dialog, '101 wallets')

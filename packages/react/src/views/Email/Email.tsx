@@ -273,9 +273,6 @@ function EmailVerify() {
   const [session, state, retry] = useFrameLogin()
   const connection = useStore(client.connection, whole)
 
-  // Leaving for Connect (Back, Start over) leaves the login too; the address stays in the field.
-  useEffect(() => () => session?.restart(), [session])
-
   if (retry) return <Failed retry={retry} />
   if (!session) return <Spinner label="Loading" />
   // The code was right, but this new device needs the recovery passphrase (typed in the frame) to rebuild the key.
