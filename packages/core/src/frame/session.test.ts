@@ -137,6 +137,8 @@ describe('approvals', () => {
     const view = showView(session)
     await vi.waitFor(() => expect(frames.at(-1)?.asked).toContain('rpcRequest'))
     view.leave()
+    // Gone once the turn is over (StrictMode's second mount would have placed it again by then).
+    await Promise.resolve()
     expect(frames.at(-1)?.container.style.display).toBe('none')
     await vi.waitFor(() => expect(frames.at(-1)?.asked).toContain('cancelApproval'))
     expect(((await signing) as FrameRequestError).code).toBe(4001)
@@ -272,7 +274,7 @@ describe('the channel', () => {
 
 describe('the e-mail login', () => {
   it('walks address → code, keeps the refusal for the view, and drops a superseded step’s late answer', async () => {
-    const { session } = await setUp()
+    const { client, session } = await setUp()
     const resendAt = new Date(Date.now() + 30_000).toISOString()
     handlers.connectEmail = async () => ({ action: 'VERIFY_OTP', resendAt })
     await session.sendCode('ada@example.com')
@@ -303,7 +305,7 @@ describe('the e-mail login', () => {
     handlers.connectDevice = () => approved.promise
     const waiting = session.sendCode('grace@example.com')
     await vi.waitFor(() => expect(session.login.getState().step).toBe('device'))
-    session.restart()
+    client.router.reset('Connect')
     approved.resolve({ resendAt })
     await waiting
     expect(session.login.getState()).toMatchObject({ step: 'email', busy: false, error: undefined })

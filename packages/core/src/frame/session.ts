@@ -54,14 +54,15 @@ export interface FrameSession {
   readonly approval: Store<{ waiting: boolean }>
   /** Loads the frame (on the visitor's first intent), inside `root` (the modal) when given. Never rejects. */
   prepare(root?: HTMLElement): void
-  /** Mails a code to `email` (or, on a device new to the account, a link to approve it, then the code). */
-  sendCode(email: string): Promise<void>
-  /** Asks for a new code of the login in progress. */
-  resend(): Promise<void>
+  /**
+   * Mails a code to `email` (or, on a device new to the account, a link to approve it, then the code). Never rejects:
+   * resolves with whether the step went through and is still the login's (a refusal is kept in `login.error`).
+   */
+  sendCode(email: string): Promise<boolean>
+  /** Asks for a new code of the login in progress (settles as `sendCode` does). */
+  resend(): Promise<boolean>
   /** Checks the code; resolves with whether it was accepted (the frame then holds the account's session). */
   verify(code: string): Promise<boolean>
-  /** Back to the address: a login in progress is left for a new one. */
-  restart(): void
   /** The signed-in account (kept in `login.user`), or undefined when the frame holds no session. */
   account(): Promise<FrameUser | undefined>
   /**
@@ -143,18 +144,16 @@ export function createFrameSession(context: ClientContext): FrameSession {
   let host: HTMLElement | undefined
   let opening: Promise<FrameChannel> | undefined
   let closed = false
-  /** Where the ApproveTransaction view wants the frame, and who waits for it. */
+  /** Where the ApproveTransaction view wants the frame, and the approval waiting for it (one at a time). */
   let placement: Placement | undefined
-  const placementWaiters = new Set<() => void>()
+  let placed = () => {}
   const approval = createStore({ waiting: false })
   /** Hides the frame shown for the approval in progress (a no-op when none is shown). */
   let conceal = () => {}
-  /** The approval in progress is on screen: a view that places the frame again (mounted anew) shows it there. */
-  let onScreen = false
 
   /** The channel, opened once (again after a failure, after its element left the page, or to move it). */
   function channel(): Promise<FrameChannel> {
-    if (closed) return Promise.reject(new BaseError('The wallet was closed'))
+    if (closed) return Promise.reject(new FrameClosedError())
     if (!frameUrl || !projectId)
       return Promise.reject(
         new BaseError('E-mail login is not configured', {
@@ -251,13 +250,11 @@ export function createFrameSession(context: ClientContext): FrameSession {
     login.setState({ step: 'email', busy: false, error: undefined, resendAt: undefined })
   }
 
-  // Leaving EmailVerify (Back, Start over, the modal opened anew) leaves the login. The router says so, not the
-  // view's unmount: React's StrictMode unmounts and mounts a view again on its first render.
-  let shownView = context.router.store.getState().view
+  // Leaving EmailVerify (Back, Start over, the modal opened anew) leaves the login, as a visitor expects: a login
+  // elsewhere than its view starts over. The router says so, not the view's unmount: React's StrictMode unmounts
+  // and mounts a view again on its first render.
   const stopFollowingRouter = context.router.store.subscribe(() => {
-    const { view } = context.router.store.getState()
-    if (shownView === 'EmailVerify' && view !== 'EmailVerify') restart()
-    shownView = view
+    if (context.router.store.getState().view !== 'EmailVerify' && login.getState().step !== 'email') restart()
   })
 
   /** The visitor closed the modal (or left the view) before approving: declined, as Reject would. */
@@ -267,20 +264,17 @@ export function createFrameSession(context: ClientContext): FrameSession {
   function waitForPlacement(): Promise<void> {
     return new Promise((resolve, reject) => {
       const settle = (error?: Error) => {
-        placementWaiters.delete(check)
+        placed = () => {}
         clearTimeout(timer)
         stopWatching()
         if (error) reject(error)
         else resolve()
       }
-      const check = () => {
-        if (placement) settle()
-      }
       const timer = setTimeout(
         () =>
           settle(
             new BaseError('The approval could not be shown', {
-              details: `The modal did not show the ApproveTransaction view within ${APPROVAL_SHOW_MS} ms.`,
+              details: `ApproveTransaction was not shown within ${APPROVAL_SHOW_MS} ms.`,
             }),
           ),
         APPROVAL_SHOW_MS,
@@ -288,15 +282,15 @@ export function createFrameSession(context: ClientContext): FrameSession {
       const stopWatching = context.modal.subscribe(() => {
         if (!context.modal.getState().open) settle(declined())
       })
-      placementWaiters.add(check)
-      check()
+      placed = settle
+      if (placement) settle()
     })
   }
 
   /** Lays the frame over the view's slot, and keeps it there as the modal's layout changes. */
   function reveal(where: Placement): () => void {
-    const element = host
-    if (!element) return () => {}
+    // Set by the move that comes first (were it gone, the approval fails here rather than wait unseen).
+    const element = host as HTMLElement
     const view = where.root.ownerDocument.defaultView
     if (view?.getComputedStyle(where.root).position === 'static') where.root.style.position = 'relative'
     const place = () => {
@@ -357,13 +351,12 @@ export function createFrameSession(context: ClientContext): FrameSession {
     }
     try {
       await waitForPlacement()
-      // The view in place now: the one that resolved the wait may have been unmounted and mounted again since.
+      // The view in place now: the one that ended the wait may have been mounted again since (StrictMode).
       const where = placement as Placement
       await moveInto(where.root)
       // The view may have gone while the frame moved: then nothing is shown, and the frame is told so.
-      if (!placement || !host || !placement.root.contains(host)) throw declined()
-      conceal = reveal(placement)
-      onScreen = true
+      if (placement !== where) throw declined()
+      conceal = reveal(where)
       return await run()
     } catch (error) {
       // The page gave up first (its wait ran out, the channel failed): the frame may still show the request, and
@@ -373,7 +366,6 @@ export function createFrameSession(context: ClientContext): FrameSession {
       throw error
     } finally {
       approval.setState({ waiting: false })
-      onScreen = false
       conceal()
       conceal = () => {}
       if (navigate && router.store.getState().view === 'ApproveTransaction') {
@@ -452,13 +444,13 @@ export function createFrameSession(context: ClientContext): FrameSession {
           )
           if (current()) login.setState({ step: 'code', resendAt: resendTime(approved) })
         } else login.setState({ step: 'code', resendAt: resendTime(answer) })
-      }).then(() => undefined)
+      })
     },
     resend: () =>
       step(async (current) => {
         const answer = await request<{ resendAt: string | null }>('resendOtp')
         if (current()) login.setState({ resendAt: resendTime(answer) })
-      }).then(() => undefined),
+      }),
     verify: (code) =>
       step(async (current) => {
         const user = await request<FrameUser>('connectOtp', { otp: code })
@@ -466,7 +458,6 @@ export function createFrameSession(context: ClientContext): FrameSession {
         signedIn(user)
         if (current()) login.setState({ step: 'email', resendAt: undefined })
       }),
-    restart,
     async account() {
       try {
         const user = await request<FrameUser>('getUser')
@@ -493,22 +484,19 @@ export function createFrameSession(context: ClientContext): FrameSession {
     show(slot, next) {
       const mine = { slot, root: next }
       placement = mine
-      for (const waiter of [...placementWaiters]) waiter()
-      // The view mounted again while its approval is on screen (React's StrictMode mounts, unmounts and mounts
-      // again): the frame goes back over it.
-      if (onScreen && host && next.contains(host)) conceal = reveal(mine)
-      return () => {
-        if (placement !== mine) return
-        placement = undefined
-        // The view went while its approval was open: the frame goes from sight at once.
-        conceal()
-        conceal = () => {}
-        // Gone for good unless the view is back in the same turn (StrictMode's second mount): then the request is
-        // declined (the frame refuses it even if its approval is not drawn yet, and the page's wait ends with 4001).
+      placed()
+      // The view's goodbye counts once the turn is over: React's StrictMode unmounts a new view and mounts it again
+      // at once, and the second mount's place replaces the first's.
+      return () =>
         queueMicrotask(() => {
-          if (!placement && approval.getState().waiting) request('cancelApproval').catch(() => undefined)
+          if (placement !== mine) return
+          placement = undefined
+          // The view went while its approval was open (the modal closed, or Back): the frame goes from sight, and
+          // the request is declined (the frame refuses it even if its approval is not drawn yet).
+          conceal()
+          conceal = () => {}
+          if (approval.getState().waiting) request('cancelApproval').catch(() => undefined)
         })
-      }
     },
     close() {
       closed = true
