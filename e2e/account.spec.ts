@@ -1,7 +1,8 @@
 import { anvilAddresses, anvilPrivateKeys, testTokenAddresses } from '@latch/devnet'
-import { createWalletClient, defineChain, erc20Abi, http, parseUnits } from 'viem'
+import { createPublicClient, createWalletClient, defineChain, erc20Abi, http, parseUnits } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { expect, test } from './support/fixtures.ts'
+import { expectFreshNumbers } from './support/fresh.ts'
 
 // The server and the chains are the worker's, shared by every test it runs: flows that change what an account
 // shows (a transfer, a name) use accounts of their own (the demo's `?account=`), so account 0 stays as other
@@ -61,6 +62,20 @@ test.describe('Account data from the Latch server on the devnet', () => {
     await expect(row).toBeVisible({ timeout: 45_000 })
     await expect(row).toContainText('Received')
     await expect(row).toContainText('+1.5 LUSD')
+    // What the indexer saw moves the balance and the tokens too, at once (not at their 30 s cache's end).
+    await demo.modal.getByRole('tab', { name: 'Tokens' }).click()
+    const reader = createPublicClient({ chain, transport: http() })
+    const held = await reader.readContract({
+      address: testTokenAddresses.LUSD,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [anvilAddresses[8]!],
+    })
+    await expectFreshNumbers(
+      demo,
+      { value: await reader.getBalance({ address: anvilAddresses[8]! }), decimals: 18, symbol: 'ETH' },
+      { LUSD: { value: held, decimals: 6 } },
+    )
   })
 
   test('the wallet features under the balance follow walletFeaturesOrder', async ({ demo }) => {

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test'
 import { createPublicClient, http, parseEther } from 'viem'
 import { expectNoAxeViolations } from './support/axe.ts'
 import { type DemoPage, expect, test } from './support/fixtures.ts'
+import { expectFreshNumbers } from './support/fresh.ts'
 
 // Buying through the server's sandbox on-ramp, on the worker's devnet: its checkout page pays with a test card and
 // the devnet's funded payer delivers for real. The dev wallet's account 1 buys; no other spec signs with it, and the
@@ -85,6 +86,12 @@ test.describe('Buy from the Account view', () => {
     await expect(page.getByText('Bought 0.03283333 ETH')).toBeVisible({ timeout: 20_000 })
     await expect(modal.getByRole('heading', { name: 'Account' })).toBeVisible()
     expect((await chain.getBalance({ address })) - before).toBe(parseEther('0.03283333'))
+    // The header's and the Account view's balance, and the ETH row, show what arrived at once.
+    await expectFreshNumbers(demo, {
+      value: await chain.getBalance({ address }),
+      decimals: 18,
+      symbol: 'ETH',
+    })
 
     // The delivery is in Activity, as ETH received.
     await modal.getByRole('tab', { name: 'Activity' }).click()

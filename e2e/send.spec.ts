@@ -2,6 +2,7 @@ import { anvilAddresses, testTokenAddresses } from '@latch/devnet'
 import { createPublicClient, erc20Abi, http, parseEther, parseUnits } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { expect, test } from './support/fixtures.ts'
+import { expectFreshNumbers, FRESH_MS } from './support/fresh.ts'
 
 // Each test sends from a dev-wallet account of its own (`?account=`), so the worker's shared chain keeps what
 // other specs expect of accounts 0, 8 and 9. Receivers are fresh addresses: their balances change by exactly
@@ -34,6 +35,10 @@ test.describe('Send from the Account view', () => {
     await expect(demo.page.getByText('Transaction started')).toBeVisible()
     await expect(modal.getByRole('heading', { name: 'Account' })).toBeVisible()
     await expect.poll(() => chain.getBalance({ address: receiver })).toBe(parseEther('1.25'))
+    // Within a second or two of its receipt the balance and the token rows are the chain's, not the 30 s cache's.
+    const sender = anvilAddresses[5]!
+    const eth = () => chain.getBalance({ address: sender })
+    await expectFreshNumbers(demo, { value: await eth(), decimals: 18, symbol: 'ETH' })
 
     // LUSD: picked from the token list.
     await modal.getByRole('button', { name: 'Send' }).click()
@@ -57,6 +62,25 @@ test.describe('Send from the Account view', () => {
         args: [receiver],
       })
     await expect.poll(lusd).toBe(parseUnits('12.345678', 6))
+    const sent = await chain.readContract({
+      address: testTokenAddresses.LUSD,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [sender],
+    })
+    await expectFreshNumbers(
+      demo,
+      { value: await eth(), decimals: 18, symbol: 'ETH' },
+      { LUSD: { value: sent, decimals: 6 } },
+    )
+    // And Activity lists both, mined (the indexer's), as soon as it is opened.
+    await modal.getByRole('tab', { name: 'Activity' }).click()
+    const month = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric' }).format(new Date())
+    const mined = modal.getByRole('region', { name: 'Activity' }).getByRole('region', { name: month })
+    await expect(mined.locator('[data-hash]').filter({ hasText: '-12.345 LUSD' })).toBeVisible({
+      timeout: FRESH_MS,
+    })
+    await expect(mined.locator('[data-hash]').filter({ hasText: '-1.25 ETH' })).toBeVisible()
   })
 
   test('a declined signature shows the declined state; trying again sends', async ({ demo, devnet }) => {

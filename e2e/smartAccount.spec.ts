@@ -12,6 +12,7 @@ import {
 import { privateKeyToAccount } from 'viem/accounts'
 import { approvalShown, enterCode, freshEmail, logInNewAccount, startLogin } from './support/email.ts'
 import { expect, test } from './support/fixtures.ts'
+import { expectFreshNumbers, FRESH_MS } from './support/fresh.ts'
 
 // The e-mail account's smart account (SPEC §3's default for eip155), end to end: the frame's Safe on the worker's
 // devnet, its user operations through the server's bundler proxy (a real alto) and paymaster (the devnet's
@@ -95,12 +96,17 @@ test('a new e-mail account is a Safe, not yet deployed; holding only LUSD, it se
   expect(await chain.getCode({ address })).toMatch(/^0x[0-9a-f]+$/)
   await expect(demo.state('smartAccountDeployed')).toHaveText('true')
 
-  // Activity: the send, as the account's (the bundler sent the transaction).
+  // The token row shows what is left at once; Activity the send, as the account's (the bundler sent the transaction).
   await expect(modal.getByRole('heading', { name: 'Account' })).toBeVisible()
+  await expectFreshNumbers(
+    demo,
+    { value: 0n, decimals: 18, symbol: 'ETH' },
+    { LUSD: { value: parseUnits('4', 6), decimals: 6 } },
+  )
   await modal.getByRole('tab', { name: 'Activity' }).click()
   const activity = modal.getByRole('region', { name: 'Activity' })
   const sent = activity.locator('[data-hash]').filter({ hasText: '-1 LUSD' })
-  await expect(sent).toBeVisible({ timeout: 45_000 })
+  await expect(sent).toBeVisible({ timeout: FRESH_MS })
   await expect(sent).toContainText('Sent')
 })
 

@@ -1,6 +1,7 @@
 import { solanaTestAddresses, solanaTestToken } from '@latch/devnet'
 import { address, createSolanaRpc, generateKeyPairSigner } from '@solana/kit'
 import { expect, test } from './support/fixtures.ts'
+import { expectFreshNumbers } from './support/fresh.ts'
 
 // Solana through the Dev Wallet's Wallet Standard side, on the worker's local Solana chain (`solana=`). Each test
 // uses a test account of its own (`account=`), and sends to fresh addresses, whose balances change by exactly what
@@ -63,6 +64,14 @@ test.describe('Solana', () => {
     await demo.prompt.getByRole('button', { name: 'Approve' }).click()
     await expect(page.getByText('Transaction started')).toBeVisible()
     await expect.poll(async () => (await rpc.getBalance(receiver).send()).value).toBe(100_000_000n)
+    // Within a second or two the balance and the token rows are the chain's, not the 30 s cache's.
+    const sender = address(solanaTestAddresses[3]!)
+    const sol = async () => ({
+      value: (await rpc.getBalance(sender).send()).value,
+      decimals: 9,
+      symbol: 'SOL',
+    })
+    await expectFreshNumbers(demo, await sol())
 
     // 5 LUSD-SOL: the receiver has no token account yet; the send creates it.
     await modal.getByRole('button', { name: 'Send' }).click()
@@ -86,6 +95,13 @@ test.describe('Solana', () => {
     }
     await expect.poll(tokenAmount).toBe('5000000')
     expect((await rpc.getBalance(receiver).send()).value).toBe(100_000_000n)
+    const { value: held } = await rpc
+      .getTokenAccountsByOwner(sender, { mint: address(solanaTestToken.address) }, { encoding: 'jsonParsed' })
+      .send()
+    const lusdSol = held[0]!.account.data.parsed.info.tokenAmount
+    await expectFreshNumbers(demo, await sol(), {
+      'LUSD-SOL': { value: BigInt(lusdSol.amount), decimals: lusdSol.decimals },
+    })
 
     // Activity: both sends, from the server's reading of the chain (pending until it lists them).
     await modal.getByRole('tab', { name: 'Activity' }).click()

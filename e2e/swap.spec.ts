@@ -2,6 +2,7 @@ import { exchangeAddresses, testTokenAddresses } from '@latch/devnet'
 import type { Page } from '@playwright/test'
 import { createPublicClient, erc20Abi, http, parseUnits } from 'viem'
 import { expect, test } from './support/fixtures.ts'
+import { expectFreshNumbers } from './support/fresh.ts'
 
 // Swaps on the worker's devnet exchange (Uniswap V2), signed by the dev wallet's account 3, which no other spec
 // signs with in the modal. Balances are compared before and after, so the chain's earlier history does not matter.
@@ -63,6 +64,13 @@ test.describe('Swap from the Account view', () => {
       .toBeGreaterThan(0)
     const gotLusd = Number((await lusdOf(testTokenAddresses.LUSD, devnet.rpcA, address)) - lusdBefore) / 1e6
     expect(Math.abs(gotLusd - lusdQuote) / lusdQuote).toBeLessThan(0.01)
+    // The balance and both rows show the swap's outcome at once.
+    const chain = createPublicClient({ transport: http(devnet.rpcA), cacheTime: 0 })
+    await expectFreshNumbers(
+      demo,
+      { value: await chain.getBalance({ address }), decimals: 18, symbol: 'ETH' },
+      { LUSD: { value: await lusdOf(testTokenAddresses.LUSD, devnet.rpcA, address), decimals: 6 } },
+    )
 
     // LUSD into LTK: the router may not move LUSD yet, so the wallet approves first, then swaps.
     await modal.getByRole('button', { name: 'Swap' }).click()

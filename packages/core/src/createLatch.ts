@@ -149,7 +149,7 @@ export function createLatch(options: LatchOptions): LatchClient {
   // Connect, disconnect, switch network, sign and send arrive with the first of them (client/actions.ts).
   const actions = lazy(() =>
     import('./client/actions.ts').then(({ createActions }) => {
-      const created = createActions(context, registry, session, balance)
+      const created = createActions(context, registry, session, balance, api.get)
       if (destroyed) created.stop()
       return created
     }),
@@ -209,7 +209,7 @@ export function createLatch(options: LatchOptions): LatchClient {
     reconnect() {
       if (Object.keys(connection.getState().connections).length) return Promise.resolve()
       // 'connecting' at once, as the reconnect's code arrives: a returning visitor's button says so from the start.
-      const stored = Object.keys(getStoredConnections(resolved.storage)).length > 0
+      const stored = Object.keys(getStoredConnections(resolved.storage)).length
       connection.setState({ status: stored ? 'connecting' : 'disconnected' })
       return stored ? reconnector.load().then((run) => run()) : Promise.resolve()
     },

@@ -1,5 +1,14 @@
-import { describe, expect, it } from 'vitest'
-import { ADDRESS_A, connectThrough, createTestLatch, rejects, resolves } from '../test/fakeAdapter.ts'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import {
+  ADDRESS_A,
+  connectThrough,
+  createTestLatch,
+  deferred,
+  flush,
+  rejects,
+  resolves,
+} from '../test/fakeAdapter.ts'
+import { createFakeServer, devnetEth, json } from '../test/fakeServer.ts'
 import { UserRejectedRequestError } from './errors/rpc.ts'
 import { PENDING_TRANSACTIONS_LIMIT } from './state/account.ts'
 
@@ -42,6 +51,53 @@ describe('client.sendTransaction and pending transactions (SPEC §9: limit 99)',
     expect(client.getAccount().pendingTransactions).toHaveLength(1)
     await client.disconnect()
     expect(client.getAccount().pendingTransactions).toEqual([])
+  })
+})
+
+describe('fresh numbers after a send', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+
+  it('once mined, the native balance, the tokens (past the server’s cache) and the activity are read again together', async () => {
+    const server = createFakeServer()
+    server.handle(`/v1/account/${ADDRESS_A}/balance`, () => json({ balances: [devnetEth] }))
+    server.handle(`/v1/account/${ADDRESS_A}/history`, () => json({ data: [], next: null }))
+    vi.stubGlobal('fetch', server.fetch)
+    const { client, fake } = createTestLatch({ apiUrl: 'http://api.test' })
+    await connectThrough(client)
+    // The Account view shows the tokens and the activity: the server's account data is loaded and watched.
+    const api = await client.api()
+    const queries = await api.account()
+    const history = new api.InfiniteQueryObserver(
+      api.queryClient,
+      queries.historyQuery(ADDRESS_A, 'eip155:31337'),
+    )
+    const stopWatching = history.subscribe(() => {})
+    await vi.waitFor(() => expect(server.to(`/v1/account/${ADDRESS_A}/history`)).toHaveLength(1))
+
+    const mined = deferred<void>()
+    fake.answerOnce('waitForTransaction', '0xsent', mined.answer)
+    fake.answerOnce('sendTransaction', '*', resolves('0xsent'))
+    const nativeReads = fake.callsTo('getBalance').length
+    expect(await client.sendTransaction({ to: receiver, value: 5n })).toBe('0xsent')
+    await flush()
+    // Not mined yet: nothing has moved, nothing is read.
+    expect(fake.callsTo('waitForTransaction')).toEqual([
+      { network: expect.objectContaining({ caipNetworkId: 'eip155:31337' }), hash: '0xsent' },
+    ])
+    expect(fake.callsTo('getBalance')).toHaveLength(nativeReads)
+    expect(server.to(`/v1/account/${ADDRESS_A}/balance`)).toHaveLength(0)
+
+    mined.resolve()
+    await vi.waitFor(() => {
+      expect(fake.callsTo('getBalance')).toHaveLength(nativeReads + 1)
+      expect(
+        server.to(`/v1/account/${ADDRESS_A}/balance`).map((r) => r.url.searchParams.get('forceUpdate')),
+      ).toEqual(['true'])
+      expect(server.to(`/v1/account/${ADDRESS_A}/history`)).toHaveLength(2)
+    })
+    stopWatching()
   })
 })
 

@@ -192,6 +192,11 @@ export interface ChainAdapter {
   signMessage(parameters: AdapterSignMessageParameters): Promise<string>
   sendTransaction(parameters: AdapterSendTransactionParameters): Promise<string>
   /**
+   * Resolves once the transaction `hash` is mined (rejects when it is not within 2 minutes, or reverted). Absent
+   * where `sendTransaction` answers once the transaction is final already.
+   */
+  waitForTransaction?(parameters: { network: Network; hash: string }): Promise<void>
+  /**
    * Prepares sending `amount` (base units) of the network's coin, or of the token contract `token`, from
    * `from` to `to`: the transaction to send and what it will cost (SPEC §3 send state). Reads the chain; no
    * prompt.

@@ -116,16 +116,13 @@ export interface Answers {
   getBalance: Answer<Balance>
   signMessage: Answer<string>
   sendTransaction: Answer<string>
+  waitForTransaction: Answer<void>
   prepareTransfer: Answer<PreparedTransfer>
   isSmartAccount: Answer<boolean>
 }
 export type ScriptedMethod = keyof Answers
-type ParamsOf<M extends keyof ChainAdapter> = ChainAdapter[M] extends (
-  params: infer P,
-  ...rest: never[]
-) => unknown
-  ? P
-  : never
+type ParamsOf<M extends keyof ChainAdapter> =
+  NonNullable<ChainAdapter[M]> extends (params: infer P, ...rest: never[]) => unknown ? P : never
 
 export type FakeCall = { [M in ScriptedMethod]: { method: M; params: ParamsOf<M> } }[ScriptedMethod]
 
@@ -180,6 +177,8 @@ const settled = {
   disconnect: resolves(undefined),
   switchNetwork: resolves(undefined),
   isSmartAccount: resolves(false),
+  // Mined at once, as on the devnet.
+  waitForTransaction: resolves(undefined),
 }
 
 const defaultAnswers: Partial<Record<ChainNamespace, Answers>> = {
@@ -239,6 +238,7 @@ export function createFakeAdapter(options: FakeAdapterOptions = {}): FakeAdapter
     getBalance: (params) => run('getBalance', params.address, params),
     signMessage: (params) => run('signMessage', params.connectorId, params),
     sendTransaction: (params) => run('sendTransaction', params.connectorId, params),
+    waitForTransaction: (params) => run('waitForTransaction', params.hash, params),
     prepareTransfer: (params) => run('prepareTransfer', params.from, params),
     isSmartAccount: (params) => run('isSmartAccount', params.address, params),
     watchConnection(connectorId, listener) {

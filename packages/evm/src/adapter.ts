@@ -6,6 +6,7 @@ import {
   ConnectorNotConnectedError,
   PAIRING_START_MS,
 } from '@latch/core'
+import type { Hex } from 'viem'
 import type { SentOneByOne } from './calls.ts'
 import { connect } from './connect.ts'
 import { disconnect } from './disconnect.ts'
@@ -21,6 +22,7 @@ import { formatSignInMessage } from './signInMessage.ts'
 import { signMessage } from './signMessage.ts'
 import { switchNetwork } from './switchNetwork.ts'
 import { isSmartAccount, prepareTransfer } from './transfer.ts'
+import { waitForTransaction } from './waitForTransaction.ts'
 import {
   createWalletConnect,
   WALLET_CONNECT_ID,
@@ -147,6 +149,13 @@ export function createEvmAdapter(context: AdapterContext, options: EvmAdapterOpt
     async sendTransaction({ connectorId, network, from, to, value, data, gas }) {
       const provider = await walletOf(connectorId)
       return sendTransaction({ provider, network, from, to, value, data, gas, timeouts: settings })
+    },
+
+    async waitForTransaction({ network, hash }) {
+      assertConfigured(network)
+      // A network without an RPC URL cannot be asked: what it moved is read again at once.
+      const client = clientFor(network)
+      if (client) await waitForTransaction(client, hash as Hex)
     },
 
     async sendCalls({ connectorId, network, from, calls, atomicRequired }) {

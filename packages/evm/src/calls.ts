@@ -15,6 +15,7 @@ import { parseChainId } from './chainId.ts'
 import type { ResolvedEvmAdapterOptions } from './options.ts'
 import { type Eip1193Provider, requestWallet } from './provider.ts'
 import { sendTransaction } from './sendTransaction.ts'
+import { waitForTransaction } from './waitForTransaction.ts'
 
 type Timeouts = Pick<ResolvedEvmAdapterOptions, 'requestTimeoutMs' | 'promptTimeoutMs'>
 
@@ -56,24 +57,6 @@ async function atomicOn(provider: Eip1193Provider, from: string, chainId: Hex, t
   } catch {
     // A wallet without capabilities has none to offer.
     return false
-  }
-}
-
-/** How long one call of a run waits for the one before it to be mined. */
-const MINED_TIMEOUT_MS = 120_000
-
-/**
- * Resolves once `hash` is mined, asking every 250 ms (viem's watchers would double this chunk for one loop); rejects
- * after {@link MINED_TIMEOUT_MS}, ending the run there.
- */
-async function mined(client: Client, hash: Hex): Promise<void> {
-  const until = Date.now() + MINED_TIMEOUT_MS
-  while (!(await getTransactionReceipt(client, { hash }).catch(() => undefined))) {
-    if (Date.now() > until)
-      throw new BaseError('A call was not mined in time', {
-        details: `${hash} had no receipt after 2 minutes.`,
-      })
-    await new Promise((resolve) => setTimeout(resolve, 250))
   }
 }
 
@@ -137,7 +120,7 @@ export async function sendCalls(parameters: SendCallsParameters): Promise<SentCa
     try {
       // A call may need the one before it (an approval, then a swap): the wallet estimates it once that is mined.
       const previous = hashes.at(-1)
-      if (previous && client) await mined(client, previous as Hex)
+      if (previous && client) await waitForTransaction(client, previous as Hex)
       hashes.push(await sendTransaction({ provider, network, from, ...call, timeouts }))
     } catch (error) {
       if (index === 0) throw error

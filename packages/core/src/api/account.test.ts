@@ -19,6 +19,7 @@ function setup() {
     projectId: 'demo',
     fetch: server.fetch,
     invalidate: (queryKey) => queryClient.invalidateQueries({ queryKey }),
+    setData: (queryKey, data) => queryClient.setQueryData(queryKey, data),
   })
   return { server, queries, queryClient }
 }

@@ -76,6 +76,11 @@ export interface AccountQueries extends BalanceQueries {
    * identity and the suggestions, so the name shows everywhere at once.
    */
   registerName(parameters: RegisterNameParameters): Promise<NameProfile>
+  /**
+   * The account's funds moved (a send, a swap, a purchase): its tokens read past the server's cache and its
+   * activity asked again, so the views show the new amounts at once rather than after the 30 s cache (SPEC §9).
+   */
+  refresh(address: string, chainId: string): Promise<void>
 }
 
 export interface AccountQueriesParameters {
@@ -84,6 +89,8 @@ export interface AccountQueriesParameters {
   projectId: string | undefined
   /** Marks queries stale (the client's `queryClient.invalidateQueries`). */
   invalidate(queryKey: readonly unknown[]): Promise<void>
+  /** Puts an answer in the cache (the client's `queryClient.setQueryData`). */
+  setData(queryKey: readonly unknown[], data: unknown): void
   /** Defaults to the global `fetch`, looked up at call time. */
   fetch?: FetchFunction | undefined
 }
@@ -92,11 +99,11 @@ export interface AccountQueriesParameters {
  * Query-option factories for an account's identity, history and names on one blockchain API (SPEC §7).
  *
  * @example
- * const queries = createAccountQueries({ chainApiUrl, projectId, invalidate })
+ * const queries = createAccountQueries({ chainApiUrl, projectId, invalidate, setData })
  * const identity = await queryClient.fetchQuery(queries.identityQuery('0xf39F…'))
  */
 export function createAccountQueries(parameters: AccountQueriesParameters): AccountQueries {
-  const { chainApiUrl, projectId, invalidate } = parameters
+  const { chainApiUrl, projectId, invalidate, setData } = parameters
   const blockchain = createBlockchainClient({ chainApiUrl, projectId, fetch: parameters.fetch })
   const scope: Scope = { chainApiUrl, projectId }
   const queries: AccountQueries = {
@@ -145,6 +152,11 @@ export function createAccountQueries(parameters: AccountQueriesParameters): Acco
         invalidate(['latch', 'nameSuggestions']),
       ])
       return profile
+    },
+    async refresh(address, chainId) {
+      const balances = await blockchain.getBalances({ address, chainId, forceUpdate: true })
+      setData(queries.balancesQuery(address, chainId).queryKey, balances)
+      await invalidate(['latch', 'history'])
     },
   }
   return queries

@@ -47,6 +47,7 @@ export function createApi(client: { options: ResolvedOptions }, fetch?: FetchFun
         projectId,
         fetch,
         invalidate: (queryKey) => queryClient.invalidateQueries({ queryKey }),
+        setData: (queryKey, data) => queryClient.setQueryData(queryKey, data),
       }),
     ),
   )

@@ -1,6 +1,7 @@
 // What the client does when the visitor acts — connect (WalletConnect included), disconnect, switch network,
 // sign and send — in one lazy chunk: the page that shows the Connect button, and a reload that reconnects
 // silently, need none of it (DESIGN.md rule 6).
+import type { LatchApi } from '../api/api.ts'
 import type { View } from '../router/router.ts'
 import type { AdapterRegistry } from './adapters.ts'
 import type { BalanceReader } from './balance.ts'
@@ -19,6 +20,7 @@ export function createActions(
   registry: AdapterRegistry,
   session: Session,
   balance: BalanceReader,
+  loadedApi: () => LatchApi | undefined,
 ) {
   const attempts = createConnect(context, registry, session)
   const walletConnect = createWalletConnect(context, registry, attempts)
@@ -59,7 +61,7 @@ export function createActions(
     },
     disconnect: createDisconnect(context, registry, session),
     switchNetwork: createSwitchNetwork(context, registry, session, balance, attempts),
-    ...createWalletActions(context, registry, balance),
+    ...createWalletActions(context, registry, balance, loadedApi),
     stop: walletConnect.stop,
   }
 }

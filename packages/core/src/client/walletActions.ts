@@ -1,3 +1,4 @@
+import type { LatchApi } from '../api/api.ts'
 import { ConnectorNotConnectedError, NoActiveCaipAddressError } from '../errors/BaseError.ts'
 import { toRpcError } from '../errors/rpc.ts'
 import { PENDING_TRANSACTIONS_LIMIT } from '../state/account.ts'
@@ -11,8 +12,22 @@ export function createWalletActions(
   context: ClientContext,
   registry: AdapterRegistry,
   balance: BalanceReader,
+  loadedApi: () => LatchApi | undefined,
 ) {
   const { connection, accounts, network } = context
+
+  /** The active account's native balance, tokens and activity read afresh together, past every cache. */
+  async function refreshAccount(): Promise<void> {
+    const { address } = accounts.get(context.activeNamespace())
+    const { caipNetworkId } = network.getState().activeNetwork
+    await Promise.all([
+      balance.refreshBalance({ force: true }),
+      address &&
+        loadedApi()
+          ?.account()
+          .then((queries) => queries.refresh(address, caipNetworkId)),
+    ])
+  }
 
   const activeConnection = async () => {
     const namespace = context.activeNamespace()
@@ -32,10 +47,11 @@ export function createWalletActions(
     },
     async sendTransaction({ to, value, data, token, gas }: SendTransactionParameters): Promise<string> {
       const { adapter, connectorId, address } = await activeConnection()
+      const sentOn = network.getState().activeNetwork
       const hash = await adapter
         .sendTransaction({
           connectorId,
-          network: network.getState().activeNetwork,
+          network: sentOn,
           from: address,
           to,
           value,
@@ -54,7 +70,10 @@ export function createWalletActions(
           ...accounts.get(namespace).pendingTransactions,
         ].slice(0, PENDING_TRANSACTIONS_LIMIT),
       })
-      void balance.refreshBalance({ force: true })
+      // Once mined, what it moved shows at once: the balance, the tokens and the activity together.
+      void Promise.resolve(adapter.waitForTransaction?.({ network: sentOn, hash }))
+        .then(refreshAccount)
+        .catch((error: unknown) => context.debug('the account was not read again after a send', error))
       return hash
     },
   }

@@ -227,8 +227,10 @@ describe('buying', () => {
     })
   })
 
-  it('followed every 4 s: completed → "Bought …", the balances read afresh, back to Account', async () => {
-    const { client, server, form, setPurchases } = await setUp()
+  it('followed every 4 s: completed → "Bought …", the balance, tokens and activity read afresh, back to Account', async () => {
+    const { client, fake, server, form, setPurchases } = await setUp()
+    // The Account view the visitor bought from shows the tokens: the server's account data is loaded.
+    await (await client.api()).account()
     form.setState({ asset: 'ETH', provider: 'sandbox' })
     await startBuy(client, popupWindow(), options)
     vi.useFakeTimers()
@@ -236,6 +238,7 @@ describe('buying', () => {
     setPurchases([purchase('new', 'pending'), purchase('old', 'completed')])
     await vi.advanceTimersByTimeAsync(BUY_POLL_MS)
     expect(form.getState().buying.status).toBe('waiting')
+    const nativeReads = fake.callsTo('getBalance').length
     setPurchases([purchase('new', 'completed'), purchase('old', 'completed')])
     await vi.advanceTimersByTimeAsync(BUY_POLL_MS)
     await flush()
@@ -247,6 +250,8 @@ describe('buying', () => {
     const forced = () =>
       server.to(`/v1/account/${ADDRESS_A}/balance`).filter((r) => r.url.searchParams.get('forceUpdate'))
     await vi.waitFor(() => expect(forced()).toHaveLength(1))
+    // The native balance too (the header's): read from the chain again, not kept for its 30 s.
+    await vi.waitFor(() => expect(fake.callsTo('getBalance').length).toBeGreaterThan(nativeReads))
     stop()
   })
 

@@ -401,8 +401,7 @@ export function followBuy(client: LatchClient): () => void {
         `Bought ${transfer?.quantity.numeric ?? ''} ${transfer?.fungible_info?.symbol ?? ''}`,
       )
       client.router.reset('Account')
-      const { caipNetworkId } = client.network.getState().activeNetwork
-      await refreshAccount(client, `${caipNetworkId}:${buying.address}`).catch(() => undefined)
+      await refreshAccount(client).catch(() => undefined)
     } else if (status === 'failed') fail(buying, 'The payment failed')
     else if (Date.now() - buying.since > BUY_TIMEOUT_MS)
       fail(

@@ -84,16 +84,19 @@ export function swapTokensQuery(client: Pick<LatchClient, 'options'>, chainId: s
 }
 
 /**
- * The account's token list read afresh past the server's cache, and Activity asked again (`userAddress` CAIP-10):
- * after a swap or a purchase. Here, in the chunk the Account view's feature buttons load, so that the Swap and Buy
- * views share it without a chunk of its own.
+ * After a swap's calls or a purchase: the account's native balance, tokens and activity read afresh together (a
+ * transaction the client sends is read again once mined by the client itself). Here, in the chunk the Account view's
+ * feature buttons load, so that the Swap and Buy views share it without a chunk of its own.
  */
-export async function refreshAccount(client: LatchClient, userAddress: string) {
-  const api = await client.api()
-  const queries = await api.account()
-  const chainId = userAddress.slice(0, userAddress.lastIndexOf(':'))
-  const address = userAddress.slice(chainId.length + 1)
-  const balances = await queries.blockchain.getBalances({ address, chainId, forceUpdate: true })
-  api.queryClient.setQueryData(queries.balancesQuery(address, chainId).queryKey, balances)
-  await api.queryClient.invalidateQueries({ queryKey: ['latch', 'history'] })
+export async function refreshAccount(client: LatchClient): Promise<void> {
+  const { address } = client.getAccount()
+  const { caipNetworkId } = client.network.getState().activeNetwork
+  await Promise.all([
+    client.refreshBalance({ force: true }),
+    address &&
+      client
+        .loadedApi()
+        ?.account()
+        .then((queries) => queries.refresh(address, caipNetworkId)),
+  ])
 }

@@ -290,6 +290,8 @@ describe('the quote, kept fresh while the Swap views show', () => {
 describe('swapping', () => {
   it('the coin: no approval, the swap sent as built (at its gas), "Swapped", the balances read afresh, back to Account', async () => {
     const { client, fake, server, form } = await setUp()
+    // The Account view the visitor came from shows the tokens: the server's account data is loaded.
+    await (await client.api()).account()
     client.router.reset('SwapPreview')
     form.setState({ caipNetworkId: A, from: eth, to: lusd, amount: '0.5', quote: reviewed })
     await swapTokens(client)
@@ -313,9 +315,11 @@ describe('swapping', () => {
     )
     expect(client.router.store.getState().view).toBe('Account')
     expect(form.getState()).toMatchObject({ amount: '', swapping: 'idle' })
-    await flush()
-    const reads = server.to(`/v1/account/${ADDRESS_A}/balance`)
-    expect(reads.at(-1)!.url.searchParams.get('forceUpdate')).toBe('true')
+    // Once mined (the client's sendTransaction waits for it), the tokens are read past the server's cache.
+    await vi.waitFor(() => {
+      const reads = server.to(`/v1/account/${ADDRESS_A}/balance`)
+      expect(reads.at(-1)?.url.searchParams.get('forceUpdate')).toBe('true')
+    })
   })
 
   it('a token the router may not move yet: approval first, waiting until it is mined, then the swap', async () => {

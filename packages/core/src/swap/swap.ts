@@ -301,8 +301,8 @@ async function sendAtomically(client: LatchClient, calls: AdapterCall[]) {
  * limit increase in your wallet'), waiting until it is mined; then the swap ('Confirm transaction in your wallet'),
  * built at SPEC §9's slippage and never to give less than the review's minimum. A smart account sends both as one
  * operation, approved once ('Confirm transaction in your wallet'). Runs once however often it is asked,
- * and asks the wallet only for the account and network it was built for. On success 'Swapped X to Y', the balances read afresh, Activity asked again and the
- * form emptied; the views return to Account. A decline in the wallet at either step leaves the form 'declined',
+ * and asks the wallet only for the account and network it was built for. On success 'Swapped X to Y', the balance,
+ * tokens and Activity read afresh once mined, and the form emptied; the views return to Account. A decline in the wallet at either step leaves the form 'declined',
  * another failure 'failed' (the preview offers to try again).
  */
 export async function swapTokens(client: LatchClient): Promise<void> {
@@ -352,7 +352,8 @@ export async function swapTokens(client: LatchClient): Promise<void> {
     client.snack.show('success', `Swapped ${state.amount.trim()} ${from.symbol} to ${got} ${to.symbol}`)
     form.setState({ amount: '', swapping: 'idle' })
     client.router.reset('Account')
-    await refreshAccount(client, userAddress).catch(() => undefined)
+    // A transaction the client sent is read again once mined (its sendTransaction); mined calls are read here.
+    if (approval) await refreshAccount(client).catch(() => undefined)
   } catch (error) {
     // EIP-1193's 4001: declined in the wallet.
     const declined = (error as { code?: unknown } | null)?.code === 4001

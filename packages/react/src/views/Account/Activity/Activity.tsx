@@ -50,6 +50,23 @@ export default function Activity() {
     })
   }, [client, network.chainNamespace, transactions, minedCount])
 
+  // A transaction the indexer lists that was not there before (a transfer in, or one sent elsewhere): the balance and
+  // the tokens follow it at once. Only a change on the same account and network after a first answer counts.
+  const scope = `${address} ${caipNetworkId}`
+  const newest = transactions[0]?.id
+  const seen = useRef({ scope, newest })
+  useEffect(() => {
+    const before = seen.current
+    seen.current = { scope, newest }
+    if (!address || before.scope !== scope || !before.newest || !newest || before.newest === newest) return
+    client.refreshBalance({ force: true }).catch(() => undefined)
+    client
+      .loadedApi()
+      ?.account()
+      .then((queries) => queries.refresh(address, caipNetworkId))
+      .catch(() => undefined)
+  }, [client, scope, newest, address, caipNetworkId])
+
   const pendingList = pending.length > 0 && (
     <section aria-label="Pending">
       <h4 className="latch-activity-month">Pending</h4>
