@@ -297,7 +297,8 @@ const devWalletEntry = 'src/devWallet.ts'
 
 const dist = fileURLToPath(new URL('../apps/demo/dist/', import.meta.url))
 const { manifest, entryKey, gzip, staticClosure } = readViteBuild(dist)
-const fmt = (bytes: number) => `${(bytes / KiB).toFixed(2)} KiB${process.env.SIZE_BYTES ? ` (${bytes} B)` : ""}`
+const fmt = (bytes: number) =>
+  `${(bytes / KiB).toFixed(2)} KiB${process.env.SIZE_BYTES ? ` (${bytes} B)` : ''}`
 
 /**
  * Lazy entries the app itself can reach (every dynamic import, except through the dev wallet), each with the
