@@ -46,6 +46,16 @@ test('a new visitor logs in by e-mail in the modal, comes back after a reload wi
   await expect(demo.modal.getByText(email, { exact: true })).toBeVisible()
   await demo.modal.getByRole('button', { name: 'Close' }).click()
 
+  // The network the visitor picked for the account is the one it comes back on.
+  await page.getByRole('button', { name: /switch network/ }).click()
+  await demo.modal.getByRole('button', { name: /Latch Devnet B/ }).click()
+  await expect(demo.state('network')).toHaveText('eip155:31338')
+  await expect(demo.modal).toBeHidden()
+  await page.reload()
+  await expect(demo.state('status')).toHaveText('connected')
+  await expect(demo.state('network')).toHaveText('eip155:31338')
+  await expect(demo.state('address')).toHaveText(address)
+
   // personal_sign: the frame itself shows in the modal, with the message; Approve signs with the account's key.
   await page.getByRole('button', { name: `Sign “${message}”` }).click()
   await expect(demo.modal.getByRole('heading', { name: 'Approve Transaction' })).toBeVisible()

@@ -235,6 +235,13 @@ export interface WalletConnectSettings {
   projectId: string | undefined
 }
 
+/** A key/value store for recent wallets and reconnect (localStorage by default). */
+export interface KeyValueStorage {
+  getItem(key: string): string | null
+  setItem(key: string, value: string): void
+  removeItem(key: string): void
+}
+
 /** What an adapter is given when it is loaded. */
 export interface AdapterContext {
   /** The app's networks of this adapter's namespace. */
@@ -248,6 +255,8 @@ export interface AdapterContext {
    * adapter lists an AUTH connector whose provider asks it.
    */
   frame?: (() => Promise<FrameSession>) | undefined
+  /** The app's storage (the `storage` option): where a wallet the page drives keeps what it must remember. */
+  storage?: KeyValueStorage | undefined
 }
 
 /**

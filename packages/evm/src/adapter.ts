@@ -59,7 +59,9 @@ export function createEvmAdapter(context: AdapterContext, options: EvmAdapterOpt
       })
     : undefined
   // E-mail login's embedded wallet, when the app offers it: its provider asks the frame.
-  const email = context.frame ? createEmailWallet(context.frame, context.networks) : undefined
+  const email = context.frame
+    ? createEmailWallet(context.frame, context.networks, context.storage)
+    : undefined
   const offered = (list: readonly Connector[]) => [
     ...list,
     ...(walletConnect ? [walletConnectConnector] : []),

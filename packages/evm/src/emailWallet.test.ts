@@ -121,6 +121,33 @@ describe('the embedded wallet as an EIP-1193 provider', () => {
     expect(changed).toHaveBeenCalledOnce()
   })
 
+  it('comes back on the network the page last switched it to (a reload); a disconnect forgets it', async () => {
+    const kept = new Map<string, string>()
+    const storage = {
+      getItem: (key: string) => kept.get(key) ?? null,
+      setItem: (key: string, value: string) => void kept.set(key, value),
+      removeItem: (key: string) => void kept.delete(key),
+    }
+    const first = createEmailWallet(async () => fakeSession(), [devnetA, devnetB], storage)
+    await ask(first, 'wallet_switchEthereumChain', [{ chainId: '0x7a6a' }])
+    const reloaded = createEmailWallet(async () => fakeSession(), [devnetA, devnetB], storage)
+    expect(await ask(reloaded, 'eth_chainId')).toBe('0x7a6a')
+    // A network the app no longer offers is not kept.
+    expect(
+      await ask(
+        createEmailWallet(async () => fakeSession(), [devnetA], storage),
+        'eth_chainId',
+      ),
+    ).toBe('0x7a69')
+    await ask(reloaded, 'wallet_revokePermissions', [{ eth_accounts: {} }])
+    expect(
+      await ask(
+        createEmailWallet(async () => fakeSession(), [devnetA, devnetB], storage),
+        'eth_chainId',
+      ),
+    ).toBe('0x7a69')
+  })
+
   it('disconnecting signs out of the frame', async () => {
     const session = fakeSession()
     await ask(

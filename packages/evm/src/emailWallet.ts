@@ -1,4 +1,10 @@
-import { type Connector, type FrameSession, type Network, UnauthorizedError } from '@latch/core'
+import {
+  type Connector,
+  type FrameSession,
+  type KeyValueStorage,
+  type Network,
+  UnauthorizedError,
+} from '@latch/core'
 import type { Eip1193Provider, ProviderListener } from './provider.ts'
 
 /** The AUTH connector's id: the embedded wallet that e-mail login opens. */
@@ -28,6 +34,9 @@ async function telegramReturn(session: FrameSession): Promise<void> {
   await session.request('completeTelegram', { login: back[1], proof: back[2] }).catch(() => undefined)
 }
 
+/** Where the embedded wallet keeps the chain the page last switched it to (SPEC §9: the wallet SDK's key prefix). */
+const CHAIN_KEY = '@latch/embeddedChain'
+
 /**
  * The embedded wallet as an EIP-1193 provider for the EVM adapter: the account is the frame's; the chain is the one
  * the page chose among its networks (the frame signs for whichever it is asked); every other request goes to the
@@ -37,8 +46,12 @@ async function telegramReturn(session: FrameSession): Promise<void> {
 export function createEmailWallet(
   frame: () => Promise<FrameSession>,
   networks: readonly Network[],
+  storage?: KeyValueStorage,
 ): Connector & { provider: Eip1193Provider } {
-  let chainId = Number(networks[0]?.id ?? 1)
+  const ours = (id: number) => networks.some((network) => Number(network.id) === id)
+  // The network the page last put it on, kept on this device as an extension keeps its own; else the app's first.
+  const kept = Number(storage?.getItem(CHAIN_KEY))
+  let chainId = ours(kept) ? kept : Number(networks[0]?.id ?? 1)
   const listeners = new Map<string, Set<ProviderListener>>()
   const emit = (event: string, payload: unknown) => {
     for (const listener of listeners.get(event) ?? []) listener(payload)
@@ -72,8 +85,9 @@ export function createEmailWallet(
         return `0x${chainId.toString(16)}`
       case 'wallet_switchEthereumChain': {
         const wanted = Number((params as [{ chainId?: unknown }] | undefined)?.[0]?.chainId)
-        if (!networks.some((network) => Number(network.id) === wanted))
+        if (!ours(wanted))
           throw Object.assign(new Error(`Chain ${wanted} is not one of this app's networks`), { code: 4902 })
+        storage?.setItem(CHAIN_KEY, String(wanted))
         if (wanted !== chainId) {
           chainId = wanted
           emit('chainChanged', `0x${wanted.toString(16)}`)
@@ -82,6 +96,7 @@ export function createEmailWallet(
       }
       case 'wallet_revokePermissions':
         await session.signOut()
+        storage?.removeItem(CHAIN_KEY)
         return null
       default:
         return session.rpc(method, params ?? [], chainId)

@@ -42,6 +42,7 @@ export function createAdapterRegistry(
             walletConnect: options.walletConnect,
             metadata: options.metadata,
             frame,
+            storage: options.storage,
           })
           .then((adapter) => {
             stops.push(

@@ -3,6 +3,7 @@ import type {
   AccountType,
   AdapterFactory,
   ChainNamespace,
+  KeyValueStorage,
   Metadata,
   Network,
   WalletConnectSettings,
@@ -66,12 +67,7 @@ export interface SiwxOptions {
 /** @deprecated The earlier name of `SiwxOptions`. */
 export type SiwxHooks = SiwxOptions
 
-/** A key/value store for recent wallets and reconnect (localStorage by default). */
-export interface KeyValueStorage {
-  getItem(key: string): string | null
-  setItem(key: string, value: string): void
-  removeItem(key: string): void
-}
+export type { KeyValueStorage }
 
 export interface LatchOptions {
   networks: readonly Network[]
