@@ -24,12 +24,36 @@ export default defineConfig<LatchTestOptions>({
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'default', use: { baseURL: `http://127.0.0.1:${port}` } },
+    // Everything but the cross-site flows, which need the page on another site (below).
+    { name: 'default', grepInvert: /@cross-site/, use: { baseURL: `http://127.0.0.1:${port}` } },
     {
       // The flows tagged @csp, again under the strict policy; any violation fails them (fixtures.ts).
       name: 'csp',
       grep: /@csp/,
       use: { baseURL: `http://127.0.0.1:${cspPort}`, contentSecurityPolicy: strictCsp },
+    },
+    {
+      // The page on another site than the embedded wallet's frame and the server (localhost against 127.0.0.1), as
+      // every real app embeds it: the flows tagged @cross-site, with Chromium's defaults, which give a third-party
+      // frame no storage at all (IndexedDB and localStorage refused).
+      name: 'cross-site',
+      grep: /@cross-site/,
+      use: { baseURL: `http://localhost:${port}` },
+    },
+    {
+      // The same with third-party storage allowed (as browsers that partition it, or allow it, give the frame).
+      name: 'cross-site-3p',
+      grep: /@cross-site/,
+      use: {
+        baseURL: `http://localhost:${port}`,
+        launchOptions: {
+          executablePath: chromiumPath,
+          args: [
+            ...quietChromiumArgs,
+            '--disable-features=TrackingProtection3pcd,ThirdPartyCookieDeprecation',
+          ],
+        },
+      },
     },
     {
       // The main flows, tagged @dev, against the development server (DESIGN.md: a flow that only works in the

@@ -22,13 +22,35 @@ export async function approvalShown(page: Page, title = 'Signature request') {
   return wallet
 }
 
-/** Types the address in Connect and continues; resolves once the mail it triggers has arrived. */
-export async function startLogin(demo: DemoPage, server: LatchServer, email: string) {
+/**
+ * Where the browser gives the frame no storage (the page on another site, third-party storage blocked): the frame asks,
+ * in the modal, for the wallet's own window; the visitor opens it, and it closes itself once the login is kept there.
+ * Returns the window.
+ */
+export async function openWalletWindow(page: Page): Promise<Page> {
+  const wallet = walletFrame(page)
+  await expect(wallet.getByRole('heading', { name: 'Continue in your wallet’s window' })).toBeVisible()
+  const opened = page.waitForEvent('popup')
+  await wallet.getByRole('button', { name: 'Open wallet window' }).click()
+  return opened
+}
+
+/**
+ * Types the address in Connect and continues (through the wallet's window when the browser gives the frame no
+ * storage: `window` is then given it, open); resolves once the mail it triggers has arrived.
+ */
+export async function startLogin(
+  demo: DemoPage,
+  server: LatchServer,
+  email: string,
+  window?: (opened: Page) => Promise<void>,
+) {
   const since = new Date()
   await demo.connectButton.click()
   const field = demo.modal.getByRole('textbox', { name: 'Email' })
   await field.fill(email)
   await demo.modal.getByRole('button', { name: 'Continue' }).click()
+  if (window) await window(await openWalletWindow(demo.page))
   return server.mail.waitFor(email, { since, timeoutMs: 15_000 })
 }
 

@@ -17,6 +17,8 @@ export interface EmailLoginContext {
   api: typeof Api
   signIn(token: string, user: User): Promise<unknown>
   text: typeof Text
+  /** The session this device holds, if any. */
+  session(): Promise<{ token: string; user: User } | undefined>
 }
 
 /** The login in progress on this frame (one at a time). */
@@ -52,10 +54,15 @@ async function untilApproved(login: { login: string }, ms: number, api: typeof A
 export async function emailRequest(
   method: FrameMethod,
   params: unknown,
-  { api, signIn, text }: EmailLoginContext,
+  { api, signIn, text, session }: EmailLoginContext,
 ): Promise<unknown> {
   if (method === 'connectEmail') {
     const email = text(params, 'email')
+    // This device is logged in to that address already (a frame without storage of its own learns it only once the
+    // wallet's window brought it, after a reload): the account, without a new code.
+    const live = await session()
+    if (live && live.user.email === email.trim().toLowerCase())
+      return { action: 'CONNECTED', user: await signIn(live.token, live.user) }
     const waiting = await api<Waiting>('/v1/auth/login', { body: { email, device: await deviceSecret() } })
     pending = { login: waiting.login, email }
     return action(waiting)

@@ -22,7 +22,10 @@ function isRequest(data: unknown): data is FrameRequest {
   return typeof request?.id === 'string' && request.id.length <= 100 && typeof request.method === 'string'
 }
 
-if (parentOrigin && window.parent !== window) {
+if (parentOrigin && window.parent === window && new URLSearchParams(location.search).has('window'))
+  // The wallet's own window, opened by a frame of this origin that the browser gives no storage (vault.ts).
+  void import('./vault.ts').then(({ serveVault }) => serveVault(parentOrigin))
+else if (parentOrigin && window.parent !== window) {
   let port: MessagePort | undefined
   window.addEventListener('message', (event) => {
     if (port || event.origin !== parentOrigin || event.source !== window.parent) return

@@ -8,7 +8,7 @@ import {
 import { createKey, deviceShare, fromBase64, hasDeviceShare, keepDeviceShare, withKey } from './keys.ts'
 import { notLoggedIn, Refusal } from './refusal.ts'
 import { screenTaken } from './screen.ts'
-import { forgetDeviceSecret, read, remove, write } from './store.ts'
+import { canKeep, forgetDeviceSecret, read, release, remove, write } from './store.ts'
 
 /** The frame origin's own API (same origin: no CORS). A refusal keeps the server's message and reason. */
 export async function api<T>(
@@ -224,14 +224,23 @@ function withdrawApproval() {
   return Promise.all([
     wallet.asked?.then((loaded) => loaded.cancelApproval()),
     account.asked?.then((loaded) => loaded.cancelPassphrase()),
+    vault.asked?.then((loaded) => loaded.cancelVault()),
   ])
 }
 
-/** Keeps the session a login answered, and the account's key on this device: the account, for the page. */
+/**
+ * Keeps the session a login answered, and the account's key on this device: the account, for the page. A frame
+ * without storage of its own lets the wallet's window go once they are kept there.
+ */
 async function signIn(token: string, user: User) {
   await write('session', token)
-  return userOf(await ensureKey(token, user))
+  const account = await userOf(await ensureKey(token, user))
+  release()
+  return account
 }
+
+/** The wallet's own window (vault.ts): loaded when a frame without storage first needs it. */
+const vault = chunk(() => import('./vault.ts'))
 
 async function handle(method: FrameRequest['method'], params: unknown, page: PageContext): Promise<unknown> {
   switch (method) {
@@ -240,7 +249,7 @@ async function handle(method: FrameRequest['method'], params: unknown, page: Pag
     case 'resendOtp':
     case 'connectOtp':
       // The e-mail login, in its own chunk: the address, a new device's link, the code.
-      return (await email.load()).emailRequest(method, params, { api, signIn, text })
+      return (await email.load()).emailRequest(method, params, { api, signIn, text, session })
     case 'connectSocial':
     case 'completeSocial':
     case 'cancelSocial':
@@ -258,8 +267,14 @@ async function handle(method: FrameRequest['method'], params: unknown, page: Pag
       if (!current) throw notLoggedIn()
       return userOf(await ensureKey(current.token, current.user))
     }
-    case 'isConnected':
-      return { isConnected: (await session()) !== undefined }
+    case 'isConnected': {
+      // Without storage (until the wallet's window brings it) no session is known here.
+      const current = await session().catch((error: unknown) => {
+        if (error instanceof Refusal && error.error.code === 4100) return undefined
+        throw error
+      })
+      return { isConnected: current !== undefined }
+    }
     case 'signOut': {
       // SPEC §4: signing out keeps this device's share unless the visitor asks to forget the device: then its share
       // and the device secret go, and a next login here is a new device's (the mailed link again).
@@ -284,6 +299,19 @@ async function handle(method: FrameRequest['method'], params: unknown, page: Pag
     case 'cancelApproval':
       await withdrawApproval()
       return null
+    case 'openWindow': {
+      // Shown as an approval is: the visitor's click opens the window (once per page; a frame with storage of its own,
+      // or one the window has served, needs none).
+      if (await canKeep()) return { opened: false }
+      const mine = { withdrawn: false }
+      preparing.add(mine)
+      try {
+        await (await vault.load()).openVault(page, () => mine.withdrawn)
+        return { opened: true }
+      } finally {
+        preparing.delete(mine)
+      }
+    }
     case 'unlockRecovery':
     case 'setRecoveryPassphrase': {
       // The passphrase, typed in the frame's own form: a new device's unlock, or sealing the recovery share.

@@ -30,7 +30,8 @@ export interface FrameConnect {
  * it, `cancelFarcaster` gives it up; `connectTelegram` answers Telegram's login page for the page to go to (Telegram allows
  * no popup), and `completeTelegram` trades the proof the way back carried for the session;
  * `unlockRecovery` and `setRecoveryPassphrase` take the recovery passphrase in the frame's own form, shown as an
- * approval is).
+ * approval is; `openWindow`, shown the same way, asks the visitor to open the wallet's own window when the browser
+ * gives the frame no storage: a request that needs it is refused until then with 4100 and reason `storage`).
  * The frame answers a method it does not serve with code 4200.
  */
 export type FrameMethod =
@@ -59,6 +60,7 @@ export type FrameMethod =
   | 'setPreferredAccount'
   | 'unlockRecovery'
   | 'setRecoveryPassphrase'
+  | 'openWindow'
 
 export interface FrameRequest {
   /** Random (crypto.randomUUID): an answer names the request it settles. */

@@ -55,8 +55,9 @@ export interface FrameSession {
   /** Loads the frame (on the visitor's first intent), inside `root` (the modal) when given. Never rejects. */
   prepare(root?: HTMLElement): void
   /**
-   * Mails a code to `email` (or, on a device new to the account, a link to approve it, then the code). Never rejects:
-   * resolves with whether the step went through and is still the login's (a refusal is kept in `login.error`).
+   * Mails a code to `email` (or, on a device new to the account, a link to approve it, then the code); when this device
+   * holds that address's session already, signs in at once (`login.user`). Never rejects: resolves with whether the
+   * step went through and is still the login's (a refusal is kept in `login.error`).
    */
   sendCode(email: string): Promise<boolean>
   /** Asks for a new code of the login in progress (settles as `sendCode` does). */
@@ -109,6 +110,15 @@ interface Placement {
   slot: HTMLElement
   root: HTMLElement
 }
+
+/** The login steps a visitor starts, which may wait for the wallet's own window (see `request`). */
+const LOGIN_STEPS: ReadonlySet<FrameMethod> = new Set([
+  'connectEmail',
+  'connectSocial',
+  'connectTelegram',
+  'completeTelegram',
+  'connectFarcaster',
+])
 
 /** How long the modal may take to show its place for the frame before an approval gives up. */
 export const APPROVAL_SHOW_MS = 10_000
@@ -211,14 +221,20 @@ export function createFrameSession(context: ClientContext): FrameSession {
 
   /**
    * Asks the frame. A request the frame's move into the modal interrupted (FrameClosedError) is asked once more of
-   * the new frame: reads only, as approvals are sent after the move.
+   * the new frame: reads only, as approvals are sent after the move. A login step the visitor started that the frame
+   * refuses for want of storage (the browser gives a frame on another site none) waits for the wallet's own window,
+   * which the frame asks the visitor to open in the modal, and is asked again.
    */
   async function request<T>(method: FrameMethod, params?: unknown, timeoutMs?: number): Promise<T> {
     const ask = async () =>
       (await channel()).request<T>(method, params, timeoutMs === undefined ? {} : { timeoutMs })
-    return ask().catch((error: unknown) => {
+    return ask().catch(async (error: unknown) => {
       if (error instanceof FrameClosedError && !closed) return ask()
-      throw error
+      const data =
+        error instanceof FrameRequestError ? (error.data as { reason?: unknown } | undefined) : undefined
+      if (data?.reason !== 'storage' || !LOGIN_STEPS.has(method)) throw error
+      await approve(() => request('openWindow', undefined, APPROVAL_WAIT_MS), { title: 'Your Wallet' })
+      return ask()
     })
   }
 
@@ -433,9 +449,14 @@ export function createFrameSession(context: ClientContext): FrameSession {
     sendCode(email) {
       login.setState({ email, step: 'email', resendAt: undefined })
       return step(async (current) => {
-        const answer = await request<{ action: string; resendAt: string | null }>('connectEmail', { email })
-        if (!current()) return
-        if (answer.action === 'VERIFY_DEVICE') {
+        const answer = await request<{ action: string; resendAt: string | null; user?: FrameUser }>(
+          'connectEmail',
+          { email },
+        )
+        // This device holds that address's session already (kept by the wallet's window): signed in, no code.
+        if (answer.user) signedIn(answer.user)
+        else if (!current()) return
+        else if (answer.action === 'VERIFY_DEVICE') {
           login.setState({ step: 'device' })
           const approved = await request<{ resendAt: string | null }>(
             'connectDevice',

@@ -61,6 +61,27 @@ test('serves the page to a parent on the project’s allowed origins, frameable 
   ])
 })
 
+test('the wallet’s own window (window=1) keeps its opener; the frame and the rest keep the same-origin policy', async () => {
+  const framed = await frame('strict', 'https://app.example.com')
+  expect(framed.headers['cross-origin-opener-policy']).toBe('same-origin')
+  const opened = await app.inject({
+    url: `/frame?projectId=strict&parent=${encodeURIComponent('https://app.example.com')}&window=1`,
+  })
+  expect(opened.statusCode).toBe(200)
+  expect(opened.headers['cross-origin-opener-policy']).toBe('unsafe-none')
+  expect(opened.body).toContain('<meta name="latch-parent" content="https://app.example.com" />')
+  const refused = await app.inject({
+    url: `/frame?projectId=strict&parent=${encodeURIComponent('https://app.example.com')}&window=yes`,
+  })
+  expect(refused.statusCode).toBe(400)
+  expect(refused.json()).toMatchObject({ error: 'window must be 1' })
+  // A parent the project does not allow gets no window either.
+  const stranger = await app.inject({
+    url: `/frame?projectId=strict&parent=${encodeURIComponent('https://evil.example')}&window=1`,
+  })
+  expect(stranger.statusCode).toBe(403)
+})
+
 test('refuses a parent the project does not allow, an unknown project, and a parent that is not an origin', async () => {
   const refused = await frame('strict', 'https://evil.example')
   expect(refused.statusCode).toBe(403)

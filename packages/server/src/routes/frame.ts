@@ -124,6 +124,10 @@ export const frameRoutes: FastifyPluginAsyncZod<FrameRoutesOptions> = async (
         querystring: z.object({
           projectId: label('projectId', 100).min(1, 'projectId is required'),
           parent: origin,
+          window: z.literal('1', 'window must be 1').optional().meta({
+            description:
+              'The wallet’s own window, which a frame the browser gives no storage opens (it keeps its opener)',
+          }),
         }),
         response: {
           200: z.string().meta({ description: 'The page (text/html)' }),
@@ -149,6 +153,9 @@ export const frameRoutes: FastifyPluginAsyncZod<FrameRoutesOptions> = async (
         return reply.code(503).send({ error: 'The frame is not built: run npm run build' })
       }
       reply.removeHeader('x-frame-options')
+      // The wallet's own window talks to the frame that opened it: it keeps its opener (a same-origin policy would
+      // cut the frame on another site off).
+      if (request.query.window) reply.header('cross-origin-opener-policy', 'unsafe-none')
       return reply
         .header('content-security-policy', frameCsp(parent, rpcOrigins))
         .header('cache-control', 'no-store')

@@ -101,7 +101,9 @@ function EmailField() {
       stop()
       if (client.router.store.getState().view === 'Connect') client.router.push('EmailVerify')
     })
-    session.sendCode(address).finally(stop)
+    // Signed in at once (this device held that address's session): the account connects.
+    if ((await session.sendCode(address).finally(stop)) && session.login.getState().user)
+      connectAccount(client)
   }
 
   const message = problem ?? (state.step === 'email' && state.error?.message)
