@@ -9,7 +9,9 @@ import { expectFreshNumbers } from './support/fresh.ts'
 // specs expect it.
 
 test.describe('Account data from the Latch server on the devnet', () => {
-  test('the dev wallet’s balance and test tokens show; the 0-decimal token does not', async ({ demo }) => {
+  test('the dev wallet’s balance and test tokens show, the 0-decimal one too, amounts grouped by thousands', async ({
+    demo,
+  }) => {
     await demo.goto()
     await demo.connectDevWallet()
     await demo.accountButton.click()
@@ -18,10 +20,13 @@ test.describe('Account data from the Latch server on the devnet', () => {
     await expect(rows.filter({ hasText: 'LUSD' })).toContainText('Latch USD')
     await expect(rows.filter({ hasText: 'LTK' })).toContainText('Latch Token')
     await expect(rows.filter({ hasText: 'ETH' })).toBeVisible()
-    // Anvil funds each account with 10,000 of every test token; LPT has 0 decimals (SPEC §5: not listed).
-    await expect(rows.filter({ hasText: 'LUSD' })).toContainText('10000')
-    await expect(tokens.getByText('LPT')).toHaveCount(0)
-    await expect(rows).toHaveCount(3)
+    // Anvil funds each account with 10,000 of every test token. LPT has 0 decimals: listed, as Activity lists it.
+    await expect(rows.filter({ hasText: 'LUSD' })).toContainText('10,000')
+    await expect(rows.filter({ hasText: 'LPT' })).toContainText('10,000')
+    await expect(rows).toHaveCount(4)
+    // The balance reads as Activity's amounts do: thousands grouped, in the header and in the Account view.
+    await expect(demo.modal.getByTestId('latch-account-balance')).toHaveText(/^\d{1,3}(,\d{3})+(\.\d+)? ETH$/)
+    await expect(demo.accountButton).toContainText(/\d,\d{3}/)
   })
 
   test('a transfer made on chain appears in Activity at the next refresh (30 s), under the current month', async ({

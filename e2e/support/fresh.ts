@@ -1,14 +1,13 @@
 // Fresh numbers after an action that moves funds: within a second or two of its receipt, the account's native balance
 // (the readout's, from the account state, and the Account view's) and its token rows are what the chain holds.
-import { floorBalance, floorDecimal } from '@latch/core'
+import { floorBalance, floorDecimal, groupDigits } from '@latch/core'
 import { formatUnits } from 'viem'
 import { type DemoPage, expect } from './fixtures.ts'
 
 /** How long after a receipt the modal may take to show the new amounts. */
 export const FRESH_MS = 3000
 
-/** The numbers as the modal shows them, without digit grouping. */
-const plain = (text: string | null) => (text ?? '').replace(/,/g, '').trim()
+const trimmed = (text: string | null) => (text ?? '').trim()
 
 /**
  * Expects the Account view (open, on Tokens) to show `native` (base units, the network's coin of `decimals`) as the
@@ -20,12 +19,15 @@ export async function expectFreshNumbers(
   native: { value: bigint; decimals: number; symbol: string },
   tokens: Record<string, { value: bigint; decimals: number }> = {},
 ) {
-  const balance = `${floorBalance(native.value, native.decimals)} ${native.symbol}`
+  // The readout prints the account state's balance as it is; the modal groups its digits, as Activity does.
+  const balance = floorBalance(native.value, native.decimals)
   await expect
-    .poll(async () => plain(await demo.state('balance').textContent()), { timeout: FRESH_MS })
-    .toBe(balance)
+    .poll(async () => trimmed(await demo.state('balance').textContent()), { timeout: FRESH_MS })
+    .toBe(`${balance} ${native.symbol}`)
   const shown = demo.modal.getByTestId('latch-account-balance')
-  await expect.poll(async () => plain(await shown.textContent()), { timeout: FRESH_MS }).toBe(balance)
+  await expect
+    .poll(async () => trimmed(await shown.textContent()), { timeout: FRESH_MS })
+    .toBe(`${groupDigits(balance)} ${native.symbol}`)
   const rows = demo.modal.getByRole('region', { name: 'Tokens' }).getByTestId('latch-token')
   for (const [symbol, { value, decimals }] of Object.entries({
     [native.symbol]: native,
@@ -39,7 +41,7 @@ export async function expectFreshNumbers(
     }
     const amount = row.locator('.latch-token-amounts > span').first()
     await expect
-      .poll(async () => plain(await amount.textContent()), { timeout: FRESH_MS, message: `${symbol} row` })
+      .poll(async () => trimmed(await amount.textContent()), { timeout: FRESH_MS, message: `${symbol} row` })
       .toBe(floorDecimal(formatUnits(value, decimals)))
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { floorBalance, shortenAddress } from './format.ts'
+import { floorBalance, groupDigits, shortenAddress } from './format.ts'
 
 const ether = 10n ** 18n
 
@@ -63,5 +63,16 @@ describe('shortened address', () => {
 
   it('leaves a short value alone', () => {
     expect(shortenAddress('0xabcdef123')).toBe('0xabcdef123')
+  })
+})
+
+describe('groupDigits', () => {
+  it('groups the whole part of a decimal by thousands and leaves the rest', () => {
+    expect(groupDigits('1234567.891')).toBe('1,234,567.891')
+    expect(groupDigits('1000')).toBe('1,000')
+    expect(groupDigits('999')).toBe('999')
+    expect(groupDigits('-12345')).toBe('-12,345')
+    expect(groupDigits('0.12345')).toBe('0.12345')
+    expect(groupDigits('Balance unavailable')).toBe('Balance unavailable')
   })
 })

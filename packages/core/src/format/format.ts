@@ -41,3 +41,15 @@ export function shortenAddress(address: string, head = 6, tail = 4): string {
   if (address.length <= head + tail + 1) return address
   return `${address.slice(0, head)}…${address.slice(-tail)}`
 }
+
+/**
+ * A decimal as people read it, its whole part in groups of three ('10000.5' → '10,000.5', as Activity writes its
+ * amounts); text that does not start with digits is returned as it is. For display only: an amount field takes
+ * the plain form.
+ *
+ * @example
+ * groupDigits('1234567.891') // '1,234,567.891'
+ */
+export function groupDigits(text: string): string {
+  return text.replace(/^-?\d+/, (whole) => whole.replace(/\B(?=(\d{3})+$)/g, ','))
+}

@@ -4,13 +4,13 @@ import { floorDecimal, formatUsd, tokensToShow } from './tokens.ts'
 
 const devnet = 'eip155:31337'
 
-describe('tokensToShow (SPEC §5)', () => {
-  it('drops tokens whose decimals are 0', () => {
+describe('tokensToShow', () => {
+  it('keeps tokens whose decimals are 0: what the account holds is listed, as Activity lists it', () => {
     const balances = [
       tokenBalance('USDC', { quantity: { decimals: '6', numeric: '10' } }),
       tokenBalance('WHOLE', { quantity: { decimals: '0', numeric: '5' }, value: 1000 }),
     ]
-    expect(tokensToShow(balances, devnet).map((t) => t.symbol)).toEqual(['USDC'])
+    expect(tokensToShow(balances, devnet).map((t) => t.symbol)).toEqual(['WHOLE', 'USDC'])
   })
 
   it('keeps only the active network’s tokens', () => {
@@ -54,7 +54,13 @@ describe('token amounts given as exact decimals are floored to 3 decimals too', 
   })
 
   it('keeps amounts too large for a float exact', () => {
-    expect(floorDecimal('123456789012345678901234.56789')).toBe('123456789012345678901234.567')
+    expect(floorDecimal('123456789012345678901234.56789')).toBe('123,456,789,012,345,678,901,234.567')
+  })
+
+  it('groups the whole part by thousands, as Activity does', () => {
+    expect(floorDecimal('10000')).toBe('10,000')
+    expect(floorDecimal('-1234.5678')).toBe('-1,234.567')
+    expect(floorDecimal('999.9999')).toBe('999.999')
   })
 
   it('reads a leading or trailing point and a sign', () => {

@@ -48,6 +48,14 @@ describe('ConnectButton', () => {
     expect(screen.queryByRole('button', { name: 'Connecting…' })).toBeNull()
   })
 
+  it("reads 'Connecting…' while a wallet is asked, not while a WalletConnect code waits to be scanned", async () => {
+    const { client } = await renderWithClient(<ConnectButton />)
+    act(() => client.connection.setState({ status: 'connecting', pendingConnectorId: 'walletConnect' }))
+    expect(screen.getByRole('button', { name: 'Connect Wallet' }).getAttribute('aria-busy')).toBe('false')
+    act(() => client.connection.setState({ status: 'connecting', pendingConnectorId: 'io.metamask' }))
+    expect(screen.getByRole('button', { name: 'Connecting…' }).getAttribute('aria-busy')).toBe('true')
+  })
+
   it('shows the shortened address and the balance floored to 3 decimals once connected', async () => {
     const { fake, connect } = await renderWithClient(<ConnectButton />)
     fake.answer(

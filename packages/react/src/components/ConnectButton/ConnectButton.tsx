@@ -1,8 +1,16 @@
-import { shortenAddress } from '@latch/core'
+import { type ConnectionState, groupDigits, shortenAddress } from '@latch/core'
 import { useLatchClient } from '../../context.ts'
 import { useAccount } from '../../hooks/useAccount.ts'
+import { useStore } from '../../hooks/useStore.ts'
 import { prefetchModal } from '../../modal/prefetch.ts'
 import { useThemeRef } from '../../theme/useThemeRef.ts'
+
+/**
+ * A wallet is being asked, or the last one reconnected: not a WalletConnect code waiting for a phone to scan it (the
+ * id both adapters give WalletConnect), which the visitor may only be looking at, or browsing past.
+ */
+const selectConnecting = (s: ConnectionState) =>
+  s.status === 'connecting' && s.pendingConnectorId !== 'walletConnect'
 
 export interface ConnectButtonProps {
   /** Text of the button while disconnected. */
@@ -19,7 +27,8 @@ export interface ConnectButtonProps {
  */
 export function ConnectButton({ label = 'Connect Wallet', showBalance = true }: ConnectButtonProps) {
   const client = useLatchClient()
-  const { isConnected, address, profileName, balance, balanceSymbol, connectionStatus } = useAccount()
+  const { isConnected, address, profileName, balance, balanceSymbol } = useAccount()
+  const connecting = useStore(client.connection, selectConnecting)
   const { ref } = useThemeRef<HTMLButtonElement>()
   const prefetch = () => prefetchModal(client)
 
@@ -37,7 +46,7 @@ export function ConnectButton({ label = 'Connect Wallet', showBalance = true }: 
         <span className="latch-visually-hidden">Account </span>
         {showBalance && balance !== undefined && (
           <span className="latch-account-button-balance">
-            {balance} {balanceSymbol}
+            {groupDigits(balance)} {balanceSymbol}
           </span>
         )}
         <span className="latch-account-button-address">{profileName ?? shortenAddress(address)}</span>
@@ -52,9 +61,9 @@ export function ConnectButton({ label = 'Connect Wallet', showBalance = true }: 
       onClick={() => void client.open()}
       onPointerEnter={prefetch}
       onFocus={prefetch}
-      aria-busy={connectionStatus === 'connecting'}
+      aria-busy={connecting}
     >
-      {connectionStatus === 'connecting' ? 'Connecting…' : label}
+      {connecting ? 'Connecting…' : label}
     </button>
   )
 }

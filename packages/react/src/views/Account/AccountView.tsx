@@ -1,4 +1,4 @@
-import { type ConnectionState, shortenAddress } from '@latch/core'
+import { type ConnectionState, groupDigits, shortenAddress } from '@latch/core'
 import { ChunkSlot } from '../../async.tsx'
 import { createChunk } from '../../chunk.ts'
 import { Icon } from '../../components/Icon/Icon.tsx'
@@ -95,7 +95,7 @@ export default function AccountView() {
             </button>
           </>
         ) : balance !== undefined ? (
-          `${balance} ${balanceSymbol ?? ''}`
+          `${groupDigits(balance)} ${balanceSymbol ?? ''}`
         ) : (
           <span className="latch-muted">{isUnsupported ? '—' : 'Loading balance…'}</span>
         )}

@@ -1,4 +1,4 @@
-import { floorBalance, heldOf, swapFormOf } from '@latch/core'
+import { floorBalance, groupDigits, heldOf, swapFormOf } from '@latch/core'
 import { useState } from 'react'
 import { Icon } from '../../components/Icon/Icon.tsx'
 import { useLatchClient } from '../../context.ts'
@@ -51,7 +51,7 @@ export default function SwapSelectTokenView(props: SwapViewProps) {
           aria-label={picking === 'from' ? 'Tokens to pay with' : 'Tokens to receive'}
         >
           {shown.map((token) => {
-            const amount = balances ? floorBalance(heldOf(token, balances), token.decimals) : ''
+            const amount = balances ? groupDigits(floorBalance(heldOf(token, balances), token.decimals)) : ''
             return (
               <li key={token.address}>
                 <button

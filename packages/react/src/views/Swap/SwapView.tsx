@@ -1,6 +1,7 @@
 import {
   balanceOf,
   floorBalance,
+  groupDigits,
   heldOf,
   isSwapBusy,
   isSwapCoin,
@@ -93,7 +94,7 @@ export default function SwapView(props: SwapViewProps) {
           <span>{price && typed ? formatUsd(typed * price) : ''}</span>
           {from && held !== undefined && (
             <span>
-              {floorBalance(held, from.decimals)} {from.symbol} available{' '}
+              {groupDigits(floorBalance(held, from.decimals))} {from.symbol} available{' '}
               <button type="button" className="latch-swap-max" onClick={setMax}>
                 Max
               </button>

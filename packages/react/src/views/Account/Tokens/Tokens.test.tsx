@@ -51,13 +51,17 @@ const rows = (section: HTMLElement) =>
     .map((row) => row.textContent)
 
 describe('Account view token list', () => {
-  it('lists the active network’s tokens, most valuable first, floored to 3 decimals, without 0-decimal tokens', async () => {
+  it('lists the active network’s tokens, most valuable first, floored to 3 decimals and grouped, 0-decimal ones too', async () => {
     const { dialog, balanceRequests } = await openAccount()
     const tokens = await tokensOf(dialog)
 
-    await waitFor(() => expect(rows(tokens)).toHaveLength(3))
-    expect(rows(tokens)).toEqual(['USDCUSD Coin1234.567$1,234.56', 'DAIDai12.5$12.50', 'ETHEther0.001$3.20'])
-    expect(within(tokens).queryByText('WHOLE')).toBeNull()
+    await waitFor(() => expect(rows(tokens)).toHaveLength(4))
+    expect(rows(tokens)).toEqual([
+      'WHOLEWhole Token7$9,999.00',
+      'USDCUSD Coin1,234.567$1,234.56',
+      'DAIDai12.5$12.50',
+      'ETHEther0.001$3.20',
+    ])
     const query = balanceRequests()[0]!.url.searchParams
     expect(query.get('chainId')).toBe('eip155:31337')
     expect(query.get('currency')).toBe('usd')
@@ -92,7 +96,7 @@ describe('Account view token list', () => {
     expect(within(tokens).getByText('Loading tokens…')).toBeTruthy()
 
     await act(async () => answer())
-    await waitFor(() => expect(rows(tokens)).toHaveLength(3))
+    await waitFor(() => expect(rows(tokens)).toHaveLength(4))
     expect(within(tokens).queryByText('Loading tokens…')).toBeNull()
   })
 
@@ -104,10 +108,8 @@ describe('Account view token list', () => {
     await waitFor(() => expect(rows(tokens)).toEqual(['NEWNew Token1']))
   })
 
-  it("says 'No tokens' when the account holds none the list shows", async () => {
-    const { dialog } = await openAccount(
-      balancesHandler([tokenBalance('WHOLE', { quantity: { decimals: '0', numeric: '3' } })]),
-    )
+  it("says 'No tokens' when the account holds none on this network", async () => {
+    const { dialog } = await openAccount(balancesHandler([tokenBalance('OTHER', { chainId: 'eip155:1' })]))
     const tokens = await tokensOf(dialog)
     expect(await within(tokens).findByText('No tokens')).toBeTruthy()
     expect(rows(tokens)).toEqual([])
@@ -132,7 +134,7 @@ describe('Account view token list', () => {
 
     await act(() => vi.advanceTimersByTimeAsync(6_000))
     fireEvent.click(within(tokens).getByRole('button', { name: 'Try again' }))
-    await waitFor(() => expect(rows(tokens)).toHaveLength(3))
+    await waitFor(() => expect(rows(tokens)).toHaveLength(4))
     expect(balanceRequests()).toHaveLength(2)
   })
 
