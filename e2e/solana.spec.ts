@@ -109,6 +109,13 @@ test.describe('Solana', () => {
     await expect(activity.locator('[data-hash]').filter({ hasText: '-5 LUSD-SOL' })).toContainText('Sent')
     await expect(activity.locator('[data-hash]').filter({ hasText: '-0.1 SOL' })).toContainText('Sent')
     await expect(activity.getByText('Pending')).toHaveCount(0, { timeout: 45_000 })
+    // The chain's own seeding, read as a visitor would: the mint that funded the account is what it received, and
+    // nothing is called received that moved nothing to it.
+    await expect(activity.locator('[data-hash]').filter({ hasText: '+1,000,000 LUSD-SOL' })).toContainText(
+      'Received',
+    )
+    for (const row of await activity.locator('[data-hash]').filter({ hasText: 'Received' }).all())
+      await expect(row).toContainText('+')
   })
 
   test('a send without amount or receiver says so; an address that is not base58 is refused', async ({

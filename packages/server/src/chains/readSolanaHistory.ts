@@ -62,8 +62,9 @@ const units = (value: unknown) =>
     : undefined
 
 /**
- * The SOL and SPL transfers of a transaction, read from its parsed instructions (inner ones too): system `transfer`,
- * SPL `transfer` and `transferChecked`, with token accounts resolved to their owners through the token balances.
+ * The SOL and SPL transfers of a transaction, read from its parsed instructions (inner ones too): system `transfer`
+ * and `createAccount` (its lamports), SPL `transfer`, `transferChecked`, `mintTo` and `mintToChecked` (from the mint's
+ * authority), with token accounts resolved to their owners through the token balances.
  */
 export function transfersOf(tx: ParsedTransaction): SolanaTransfer[] {
   const keys = tx.transaction.message.accountKeys.map((key) => key.pubkey)
@@ -77,9 +78,21 @@ export function transfersOf(tx: ParsedTransaction): SolanaTransfer[] {
   const transfers: SolanaTransfer[] = []
   for (const { program, parsed } of instructions) {
     const info = parsed?.info ?? {}
-    if (program === 'system' && parsed?.type === 'transfer') {
-      const [from, to, amount] = [text(info.source), text(info.destination), units(info.lamports)]
+    if (program === 'system' && (parsed?.type === 'transfer' || parsed?.type === 'createAccount')) {
+      const to = text(info.destination) ?? text(info.newAccount)
+      const [from, amount] = [text(info.source), units(info.lamports)]
       if (from && to && amount) transfers.push({ amount, decimals: 9, from, to })
+    } else if (program === 'spl-token' && (parsed?.type === 'mintTo' || parsed?.type === 'mintToChecked')) {
+      // Minted to an account: a transfer from the mint's authority (the mint itself when none is named).
+      const destination = tokenAccount(text(info.account))
+      const checked = info.tokenAmount as { amount?: unknown; decimals?: unknown } | undefined
+      const mint = text(info.mint)
+      const amount = units(checked?.amount ?? info.amount)
+      const decimals = Number(checked?.decimals ?? destination?.uiTokenAmount.decimals)
+      const from = text(info.mintAuthority) ?? mint
+      const to = destination?.owner ?? text(info.account)
+      if (mint && amount && from && to && Number.isInteger(decimals))
+        transfers.push({ mint, amount, decimals, from, to })
     } else if (
       program === 'spl-token' &&
       (parsed?.type === 'transfer' || parsed?.type === 'transferChecked')

@@ -116,7 +116,8 @@ function solanaOperationType(
   if (out.size && inward.some((t) => !out.has(t.mint ?? 'SOL'))) return 'trade'
   if (out.size) return 'send'
   if (inward.length) return 'receive'
-  return activity.feePayer === account ? 'execute' : 'receive'
+  // Nothing moved to or from it (another's payer created its token account): a call, not a receipt.
+  return 'execute'
 }
 
 /** The cursor's position, or undefined when the text is not a cursor this server could have written. */

@@ -24,7 +24,8 @@ export function TransactionRow({ transaction }: { transaction: Transaction }) {
   return (
     <li className="latch-row latch-transaction" data-testid="latch-transaction" data-hash={metadata.hash}>
       <span className="latch-image latch-monogram" aria-hidden="true" data-incoming={incoming || undefined}>
-        <Icon name={incoming ? 'arrowDown' : 'arrowUp'} />
+        {/* An arrow says which way something moved; a call that moved nothing gets none. */}
+        <Icon name={incoming ? 'arrowDown' : transfers.length ? 'arrowUp' : 'chevron'} />
       </span>
       <span className="latch-row-label">
         <span className="latch-clip">
