@@ -74,7 +74,7 @@ test('Google: the popup, the issuer’s login, connected; the same test user on 
   const user = freshUser('ada')
   const address = await connectWith(demo, 'Google', user)
   expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
-  await expect(demo.state('wallet')).toHaveText('Email')
+  await expect(demo.state('wallet')).toHaveText('Google')
   // The account says how it was logged in: the provider, and what it knows of the user.
   await demo.accountButton.click()
   await expect(demo.modal.getByText(`Google · ${user}@latch.test`)).toBeVisible()

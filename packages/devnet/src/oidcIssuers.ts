@@ -1,8 +1,9 @@
 // Local OAuth 2 / OpenID Connect issuers for development and tests: one HTTP server, one oidc-provider per issuer
 // mounted under `/<name>`, each shaped like the real provider the Latch server logs in with. Google is an OpenID
 // provider; Discord, GitHub, X and Facebook are OAuth 2 only, so the server reads their users from the providers'
-// own user endpoints, served here under the same prefix. Test users log in on oidc-provider's development login
-// form with any login name and any password.
+// own user endpoints, served here under the same prefix. Test users log in with any login name and any password on
+// a login form of our own (oidc-provider's development form loads a web font from fonts.googleapis.com and prints
+// the request's parameters): the issuers' pages load nothing from outside their origin, so they work offline.
 import { createHash, generateKeyPair, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -201,6 +202,8 @@ export async function startOidcIssuers(options: StartOidcIssuersOptions): Promis
 
 interface MountedIssuer {
   name: LocalIssuerName
+  /** The issuer identifier, `http://host:port/<name>`. */
+  url: string
   clientId: string
   provider: OidcProvider
   handle: (req: IncomingMessage, res: ServerResponse) => unknown
@@ -220,7 +223,10 @@ async function route(
   const issuer = mounted.get(first)
   if (!issuer) return sendJson(res, 404, { error: 'not_found' })
   const path = `/${rest.join('/')}`
-  if (req.method === 'POST' && /^\/interaction\/[^/]+$/.test(path)) return submitLogin(issuer, req, res)
+  const interaction = /^\/interaction\/[^/]+(\/abort)?$/.exec(path)
+  if (interaction && req.method === 'POST' && !interaction[1]) return submitInteraction(issuer, req, res)
+  if (interaction && req.method === 'GET')
+    return interaction[1] ? abortInteraction(issuer, req, res) : showInteraction(issuer, req, res)
   const userEndpoint = req.method === 'GET' ? userEndpoints[issuer.name][path] : undefined
   if (userEndpoint) {
     const user = await bearerUser(issuer, req)
@@ -242,12 +248,92 @@ async function route(
   await issuer.handle(req, res)
 }
 
+/** The issuers' names as people know them, on their pages. */
+const issuerTitles: Record<LocalIssuerName, string> = {
+  google: 'Google',
+  apple: 'Apple',
+  discord: 'Discord',
+  github: 'GitHub',
+  x: 'X',
+  facebook: 'Facebook',
+}
+
 /**
- * The development login form's submission. oidc-provider's own handler would make the typed login the account id,
- * and it always answers the account id as `sub`; the account id here is the issuer's subject for the login.
+ * The page of an interaction (`GET /<name>/interaction/<uid>`): the login form (any login name, any password), or,
+ * when the client asked for it with `prompt=consent`, the consent form. Other sessions' pages are oidc-provider's
+ * JSON errors.
  */
-async function submitLogin(issuer: MountedIssuer, req: IncomingMessage, res: ServerResponse) {
+async function showInteraction(issuer: MountedIssuer, req: IncomingMessage, res: ServerResponse) {
+  const { uid, prompt, params } = await issuer.provider.interactionDetails(req, res)
+  const base = `${issuer.url}/interaction/${encodeURIComponent(uid)}`
+  const hint = typeof params.login_hint === 'string' ? params.login_hint : undefined
+  const form =
+    prompt.name === 'login'
+      ? `<form autocomplete="off" action="${escapeHtml(base)}" method="post">
+<input type="hidden" name="prompt" value="login">
+<input required type="text" name="login" aria-label="Login" placeholder="Enter any login"${hint === undefined ? ' autofocus' : ` value="${escapeHtml(hint)}"`}>
+<input required type="password" name="password" aria-label="Password" placeholder="and password"${hint === undefined ? '' : ' autofocus'}>
+<button type="submit">Sign-in</button>
+</form>`
+      : `<p>${escapeHtml(String(params.client_id))} asks for ${escapeHtml(prompt.details.missingOIDCScope?.join(', ') || 'the access you gave it before')}.</p>
+<form autocomplete="off" action="${escapeHtml(base)}" method="post">
+<input type="hidden" name="prompt" value="consent">
+<button type="submit" autofocus>Continue</button>
+</form>`
+  const title = prompt.name === 'login' ? 'Sign-in' : 'Authorize'
+  res.writeHead(200, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    // Nothing but the page itself and its inline style: no font, image or script from anywhere.
+    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'",
+  })
+  res.end(`<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title} – ${issuerTitles[issuer.name]} (local test issuer)</title>
+<style>
+body{margin:25px 8px;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#202124;background:#fff}
+main{box-sizing:border-box;max-width:354px;margin:0 auto;padding:0 40px 10px;background:#f7f7f7;border-radius:2px;box-shadow:0 2px 2px rgba(0,0,0,.3)}
+h1{margin:0;padding:24px 0 8px;font-size:2em;font-weight:300;text-align:center}
+p{margin:0 0 16px;text-align:center;color:#5f6368;font-size:14px}
+input{box-sizing:border-box;width:100%;height:44px;margin-bottom:10px;padding:0 8px;border:1px solid #d9d9d9;border-top-color:silver;background:#fff;font:inherit;font-size:16px}
+button{display:block;width:100%;height:36px;margin-bottom:10px;border:0;background:#1a73e8;color:#fff;font:inherit;font-size:14px;font-weight:700;cursor:pointer}
+button:hover{background:#1765cc}
+a{display:block;margin:4px 0 12px;color:#5f6368;font-size:12px;text-align:center;text-decoration:none}
+</style>
+</head>
+<body>
+<main>
+<h1>${title}</h1>
+<p>${issuerTitles[issuer.name]}, as a local test issuer: any login, any password.</p>
+${form}
+<a href="${escapeHtml(`${base}/abort`)}">Cancel</a>
+</main>
+</body>
+</html>
+`)
+}
+
+/** Cancel on an interaction's page: the client hears `access_denied`, as from a user who closes the provider's page. */
+async function abortInteraction(issuer: MountedIssuer, req: IncomingMessage, res: ServerResponse) {
+  await issuer.provider.interactionFinished(
+    req,
+    res,
+    { error: 'access_denied', error_description: 'End-User aborted interaction' },
+    { mergeWithLastSubmission: false },
+  )
+}
+
+/**
+ * An interaction's form submitted. The login form: oidc-provider's own handler would make the typed login the
+ * account id, and it always answers the account id as `sub`; the account id here is the issuer's subject for the
+ * login. The consent form grants what the client asked for.
+ */
+async function submitInteraction(issuer: MountedIssuer, req: IncomingMessage, res: ServerResponse) {
   const form = new URLSearchParams(await readBody(req))
+  if (form.get('prompt') === 'consent') return submitConsent(issuer, req, res)
   const user = userOf(form.get('login') ?? '')
   if (form.get('prompt') !== 'login' || !user) {
     // Not a login name: the form again.
@@ -263,6 +349,35 @@ async function submitLogin(issuer: MountedIssuer, req: IncomingMessage, res: Ser
     { mergeWithLastSubmission: false },
   )
 }
+
+async function submitConsent(issuer: MountedIssuer, req: IncomingMessage, res: ServerResponse) {
+  const { provider } = issuer
+  const { prompt, grantId, session, params } = await provider.interactionDetails(req, res)
+  if (prompt.name !== 'consent' || !session) {
+    res.writeHead(303, { location: req.url ?? '/' }).end()
+    return
+  }
+  const grant =
+    (grantId ? await provider.Grant.find(grantId) : undefined) ??
+    new provider.Grant({ clientId: String(params.client_id), accountId: session.accountId })
+  if (prompt.details.missingOIDCScope) grant.addOIDCScope(prompt.details.missingOIDCScope.join(' '))
+  if (prompt.details.missingOIDCClaims) grant.addOIDCClaims(prompt.details.missingOIDCClaims)
+  await provider.interactionFinished(
+    req,
+    res,
+    { consent: { grantId: await grant.save() } },
+    { mergeWithLastSubmission: true },
+  )
+}
+
+const htmlEscapes: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+}
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => htmlEscapes[char] ?? char)
 
 async function readBody(req: IncomingMessage): Promise<string> {
   let body = ''
@@ -370,7 +485,11 @@ async function mountIssuer(
     // Google puts the scopes' claims in the ID token itself, not only at the userinfo endpoint.
     conformIdTokenClaims: false,
     pkce: { required: () => true },
-    features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: false } },
+    // Our own login page (showInteraction) instead of the development one; no logout page (nor its font).
+    features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: false } },
+    interactions: {
+      url: (_ctx: unknown, interaction: { uid: string }) => `${issuer}/interaction/${interaction.uid}`,
+    },
     // Set, as their defaults print a notice when first used.
     ttl: {
       AccessToken: hour,
@@ -408,13 +527,12 @@ async function mountIssuer(
     },
   }
   const provider = quietly(() => new Provider(issuer, configuration))
-  return { name, clientId: client.clientId, provider, handle: provider.callback(), logins }
+  return { name, url: issuer, clientId: client.clientId, provider, handle: provider.callback(), logins }
 }
 
 /**
- * oidc-provider warns on the console, while constructing, that its in-memory store and development login form
- * are for development only: what these issuers are. The construction is synchronous, so no one else's warning
- * is lost.
+ * oidc-provider warns on the console, while constructing, that its in-memory store is for development only: what
+ * these issuers are. The construction is synchronous, so no one else's warning is lost.
  */
 function quietly<T>(construct: () => T): T {
   const warn = console.warn
@@ -449,16 +567,33 @@ interface OidcProvider {
   callback(): (req: IncomingMessage, res: ServerResponse) => unknown
   on(event: 'server_error', listener: (ctx: unknown, error: unknown) => void): void
   on(event: 'error', listener: (error: unknown) => void): void
+  interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<OidcInteraction>
   interactionFinished(
     req: IncomingMessage,
     res: ServerResponse,
-    result: { login: { accountId: string } },
+    result:
+      | { login: { accountId: string } }
+      | { consent: { grantId: string } }
+      | { error: string; error_description: string },
     options: { mergeWithLastSubmission: boolean },
   ): Promise<void>
   AccessToken: {
     find(token: string): Promise<{ clientId: string; accountId: string; isExpired: boolean } | undefined>
   }
-  Grant: new (init: { clientId: string; accountId: string }) => OidcGrant
+  Grant: {
+    new (init: { clientId: string; accountId: string }): OidcGrant
+    find(id: string): Promise<OidcGrant | undefined>
+  }
+}
+interface OidcInteraction {
+  uid: string
+  prompt: {
+    name: 'login' | 'consent'
+    details: { missingOIDCScope?: string[]; missingOIDCClaims?: string[] }
+  }
+  params: Record<string, unknown>
+  session?: { accountId: string }
+  grantId?: string
 }
 interface OidcError extends Error {
   error: string

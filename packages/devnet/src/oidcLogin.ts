@@ -1,5 +1,5 @@
-// A test user's browser at the local issuers: it follows an authorization URL through oidc-provider's development
-// login form (any login name, any password) to the client's redirect URI, with the cookies a browser keeps, and
+// A test user's browser at the local issuers: it follows an authorization URL through the issuers' login form (any
+// login name, any password) to the client's redirect URI, with the cookies a browser keeps, and
 // answers that URL (the code, the state, the issuer's `iss`). Server tests log in with it where e2e uses Chromium.
 
 /**
