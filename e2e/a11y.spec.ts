@@ -317,6 +317,20 @@ for (const theme of ['dark', 'light'] as const) {
     await expect(
       demo.modal.getByRole('heading', { name: 'Latch demo needs to connect to your wallet' }),
     ).toBeVisible()
+    // The app's and the wallet's pictures: 56 px, and a monogram (the demo has no icon) on a tile of its own, not the
+    // bare letter on the modal's own colour.
+    const images = demo.modal.locator('.latch-sign-in-images .latch-image')
+    await expect(images).toHaveCount(2)
+    for (const image of await images.all())
+      expect(await image.boundingBox()).toMatchObject({ width: 56, height: 56 })
+    const [tile, behind] = await demo.modal
+      .locator('.latch-sign-in-images .latch-monogram')
+      .first()
+      .evaluate((monogram) => [
+        getComputedStyle(monogram).backgroundColor,
+        getComputedStyle(monogram.closest('dialog') as Element).backgroundColor,
+      ])
+    expect(tile).not.toBe(behind)
     await expectNoAxeViolations(page, `SIWXSignMessage (${theme})`, dialog)
     await expectSoundLayout(page, `SIWXSignMessage (${theme})`)
   })
