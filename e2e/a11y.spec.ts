@@ -41,6 +41,13 @@ for (const theme of ['dark', 'light'] as const) {
     await audit('Swap, a price impact warning')
     await pay.fill('0.01')
     await expect(modal.getByRole('button', { name: 'Review Swap' })).toBeEnabled()
+    // One focus ring while typing: the box's, not the field's inside it too; none on the box around its token button.
+    const outline = (element: Element) => getComputedStyle(element).outlineStyle
+    const box = modal.locator('.latch-swap-box').first()
+    await pay.focus()
+    expect([await box.evaluate(outline), await pay.evaluate(outline)]).toEqual(['solid', 'none'])
+    await box.getByRole('button').first().focus()
+    expect(await box.evaluate(outline)).toBe('none')
     await audit('Swap, with a quote')
     await modal.getByRole('button', { name: 'Review Swap' }).click()
     await expect(modal.getByTestId('latch-swap-pay')).toContainText('0.01 ETH')

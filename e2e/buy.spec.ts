@@ -114,6 +114,8 @@ test.describe('Buy from the Account view', () => {
     await expect(modal.getByRole('alert')).toContainText('Buy failed', { timeout: 20_000 })
     await expect(modal.getByText('The payment failed')).toBeVisible()
     await expect(modal.getByRole('button', { name: 'Copy link' })).toBeVisible()
+    // The modal's title says so too (not 'Buy in Progress').
+    await expect(modal.getByRole('heading', { name: 'Buy Failed' })).toBeVisible()
 
     // Try again: a new checkout, which the visitor closes without paying.
     const again = page.waitForEvent('popup')
@@ -121,6 +123,7 @@ test.describe('Buy from the Account view', () => {
     const second = await again
     await expect(second.getByRole('heading', { name: /^Buy / })).toBeVisible()
     await expect(modal.getByText('Buy in progress', { exact: true })).toBeVisible()
+    await expect(modal.getByRole('heading', { name: 'Buy in Progress' })).toBeVisible()
     // The modal looks at the window twice a second: once it has seen it open, the visitor closes it.
     await second.waitForTimeout(1000)
     await second.close()

@@ -174,6 +174,10 @@ test('Switch to your EOA: the key’s own address and its balance, then back to 
   await demo.accountButton.click()
   await modal.getByRole('button', { name: /^Switch to your EOA/ }).click()
   await expect(page.getByText('Switched to your EOA')).toBeVisible()
+  // The message sits under the view's body, in the modal's flow: it covers none of its rows, this one included.
+  const snack = (await modal.locator('.latch-snackbar').boundingBox())!
+  const body = (await modal.locator('.latch-body').boundingBox())!
+  expect(snack.y, 'the snackbar is below the rows').toBeGreaterThanOrEqual(body.y + body.height - 0.5)
   await expect(demo.state('accountType')).toHaveText('eoa')
   const eoa = (await demo.state('address').textContent()) as `0x${string}`
   expect(eoa).toMatch(/^0x[0-9a-fA-F]{40}$/)

@@ -105,20 +105,22 @@ const budgets = {
      * Swap, Select Token and Review (one chunk, issue 18): the form, its quotes kept fresh and the approve-then-swap
      * steps (core's swap.ts), their stylesheet, and the convert API's client it shares with the Swap button. Issue
      * 24: +0.25 KiB (+310 B measured) for the smart account's approve and swap as one operation (EIP-5792, waited for
-     * until mined) and its sponsored gas check; core's calls module would have been a shared chunk of its own.
+     * until mined) and its sponsored gas check; core's calls module would have been a shared chunk of its own. Amounts
+     * with their thousands grouped, one focus ring on the amount, the account read afresh after calls (+0.05 KiB).
      */
     'Swap views': {
       src: '../../packages/react/src/views/Swap/Swap.tsx',
-      budget: 5.5 * KiB,
+      budget: 5.55 * KiB,
       files: 3,
     },
     /**
      * Buy, its token and currency pickers, BuyInProgress and WhatIsABuy (one chunk, issue 19): the form, each
      * provider's quote kept fresh, the checkout's popup and the purchase followed (core's onramp.ts), their stylesheet.
+     * The title says 'Buy Failed' once it has (+0.05 KiB).
      */
     'Buy views': {
       src: '../../packages/react/src/views/Buy/Buy.tsx',
-      budget: 5.75 * KiB,
+      budget: 5.8 * KiB,
       files: 3,
     },
     /**
@@ -186,10 +188,14 @@ const budgets = {
       budget: 0.5 * KiB,
       files: 1,
     },
-    /** The embedded wallet's views: the e-mail field, EmailVerify (device, code), ApproveTransaction, Account's line. */
+    /**
+     * The embedded wallet's views: the e-mail field, EmailVerify (device, code), ApproveTransaction, Account's line.
+     * A login this device holds already connects from the field; a login that has ended says so, with the way back
+     * (no spinner waiting for nothing): +0.05 KiB.
+     */
     'Embedded wallet views': {
       src: '../../packages/react/src/views/Email/Email.tsx',
-      budget: 3.5 * KiB,
+      budget: 3.55 * KiB,
       files: 3,
     },
     /**

@@ -38,7 +38,7 @@ const slug = (text: string) =>
  * per problem a visitor would see — something sticking out of the dialog sideways, content cut without an
  * ellipsis (or an ellipsis hiding a value no title or accessible name gives in full), a box that scrolls
  * sideways, a dialog wider than the window or a header off-screen, text under 12 px, a tap target under
- * 24 × 24 px on a phone. `what` names the state (and the theme) in the message and the screenshot's name.
+ * 24 × 24 px on a phone, a snackbar over the view. `what` names the state (and the theme) in the message and the screenshot's name.
  * The page's viewport is what it was afterwards.
  */
 export async function expectSoundLayout(page: Page, what: string, selector = 'dialog.latch-dialog') {
@@ -195,5 +195,11 @@ function layoutProblems(dialog: Element, { phone, minFont, minTarget }: Limits):
         `${name(element)} is a ${px(rect.width)}×${px(rect.height)} tap target (at least ${minTarget}×${minTarget})`,
       )
   }
+
+  // A message on screen covers nothing it may speak of: it lies outside the view's body, which holds every row.
+  const snack = dialog.querySelector('.latch-snackbar')?.getBoundingClientRect()
+  const body = dialog.querySelector('.latch-body')?.getBoundingClientRect()
+  if (snack && body && Math.min(snack.bottom, body.bottom) - Math.max(snack.top, body.top) > 0.5)
+    problems.push('the snackbar covers the view')
   return problems
 }

@@ -349,6 +349,7 @@ export async function startBuy(
     // Shown from Buy (or on it, trying again); a visitor who has gone elsewhere meanwhile is not taken back.
     const { view } = client.router.store.getState()
     if (view === 'OnRampBuy') client.router.push('BuyInProgress')
+    else titleProgress(client, false)
   } catch (error) {
     popup?.close()
     // The server's own words (a refusal naming the field, a provider that could not open one), else ours.
@@ -356,7 +357,14 @@ export async function startBuy(
     form.setState({
       buying: { status: 'failed', message: reason || 'The checkout could not be opened. Try again' },
     })
+    titleProgress(client, true)
   }
+}
+
+/** BuyInProgress's title follows the purchase: 'Buy Failed' once it has failed, not 'Buy in Progress'. */
+function titleProgress(client: LatchClient, failed: boolean) {
+  if (client.router.store.getState().view === 'BuyInProgress')
+    client.router.replace('BuyInProgress', failed ? { title: 'Buy Failed' } : {})
 }
 
 /**
@@ -374,8 +382,10 @@ export function followBuy(client: LatchClient): () => void {
   const update = (buying: Waiting, learnt: Pick<Waiting, 'paid' | 'seenOpen'>) =>
     form.setState({ buying: { ...buying, ...learnt } })
   /** 'Buy failed', keeping the checkout's link to copy. */
-  const fail = (buying: Waiting, message: string) =>
+  const fail = (buying: Waiting, message: string) => {
     form.setState({ buying: { status: 'failed', message, url: buying.url } })
+    titleProgress(client, true)
+  }
 
   const look = async (buying: Waiting) => {
     if (buyerOf(client).address !== buying.address) return fail(buying, 'The account or network changed')

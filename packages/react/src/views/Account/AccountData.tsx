@@ -46,8 +46,9 @@ export default function AccountData() {
     <div className="latch-account-data">
       {!profileName && evm && (
         <button type="button" className="latch-row" onClick={() => client.router.push('RegisterName')}>
+          {/* A name to add (a check mark would read as one already chosen). */}
           <span className="latch-image latch-monogram" aria-hidden="true">
-            <Icon name="check" />
+            <Icon name="plus" />
           </span>
           <span className="latch-row-label">Choose a name</span>
           <Icon name="chevron" />

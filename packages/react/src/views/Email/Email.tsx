@@ -305,7 +305,16 @@ function EmailVerify() {
   // Signed in: the account connects and the modal closes; if it could not, the reason and a retry.
   if (connection.status !== 'connecting' && connection.error)
     return <Failed message={connection.error.shortMessage} retry={() => connectAccount(client)} />
-  return <Spinner label="Connecting" />
+  if (connection.status === 'connecting' || state.user) return <Spinner label="Connecting" />
+  // Nothing on its way (the login was left): no spinner, the way back.
+  return (
+    <div className="latch-view latch-code">
+      <p className="latch-muted latch-center-text">This login has ended.</p>
+      <button type="button" className="latch-button" onClick={() => client.back()}>
+        Start over
+      </button>
+    </div>
+  )
 }
 
 /** UpdateEmail, or with `unlock` the passphrase step, once their chunk is in; its failure with Try again. */

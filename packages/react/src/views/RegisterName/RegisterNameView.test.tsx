@@ -49,7 +49,10 @@ async function openRegisterName(server = namesServer()) {
   await test.connect()
   await test.open({ view: 'Account' })
   const account = await findView('Account')
-  fireEvent.click(await within(account).findByRole('button', { name: 'Choose a name' }))
+  const choose = await within(account).findByRole('button', { name: 'Choose a name' })
+  // A plus (a name to add), not a check mark, which would read as one already chosen.
+  expect(choose.querySelector('svg path')?.getAttribute('d')).toBe('M12 5v14M5 12h14')
+  fireEvent.click(choose)
   const dialog = await findView('Choose Name')
   const input = within(dialog).getByRole('textbox', { name: 'Name' })
   return { ...test, server, dialog, input }
