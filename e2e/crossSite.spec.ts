@@ -118,7 +118,7 @@ test(
     await demo.connectButton.click()
     const row = demo.modal.getByRole('group', { name: 'Log in with' })
     await row.getByRole('button', { name: 'More social logins' }).click()
-    await row.getByRole('button', { name: 'Log in with Telegram' }).click()
+    await row.getByRole('button', { name: 'Telegram', exact: true }).click()
     await expect(page.getByRole('heading', { name: /^Log in to .* with Telegram$/ })).toBeVisible()
     const user = freshUser('tg')
     await page.getByPlaceholder('Enter any login').fill(user)

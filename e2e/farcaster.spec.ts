@@ -11,7 +11,7 @@ async function showCode(demo: DemoPage) {
   await demo.connectButton.click()
   const row = demo.modal.getByRole('group', { name: 'Log in with' })
   await row.getByRole('button', { name: 'More social logins' }).click()
-  await row.getByRole('button', { name: 'Log in with Farcaster' }).click()
+  await row.getByRole('button', { name: 'Farcaster', exact: true }).click()
   return codeOf(demo)
 }
 

@@ -14,7 +14,7 @@ async function logInWithTelegram(demo: DemoPage, login: string) {
   await demo.connectButton.click()
   const row = demo.modal.getByRole('group', { name: 'Log in with' })
   await row.getByRole('button', { name: 'More social logins' }).click()
-  await row.getByRole('button', { name: 'Log in with Telegram' }).click()
+  await row.getByRole('button', { name: 'Telegram', exact: true }).click()
   await expect(demo.page.getByRole('heading', { name: /^Log in to .* with Telegram$/ })).toBeVisible()
   await demo.page.getByPlaceholder('Enter any login').fill(login)
   await demo.page.getByRole('button', { name: 'Log in' }).click()

@@ -204,6 +204,10 @@ describe('ConnectingWalletConnect for a directory wallet', () => {
     expect(links[0]?.textContent).toBe('Open Rainbow')
     expect(links[0]?.getAttribute('href')).toBe(`rainbow://wc?uri=${encodeURIComponent(URI_1)}`)
     expect(pairings()).toBe(1)
+    // No code to scan with the phone it is shown on: the link opens the app, or is copied.
+    expect(within(dialog).queryByRole('img', { name: /QR code/ })).toBeNull()
+    expect(within(dialog).getByText('Waiting for Rainbow')).toBeTruthy()
+    expect(within(dialog).getByRole('button', { name: 'Copy link' })).toBeTruthy()
   })
 
   it('goes to ConnectingExternal for a directory wallet when the app does not offer WalletConnect', async () => {

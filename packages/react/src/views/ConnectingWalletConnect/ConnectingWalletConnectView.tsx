@@ -9,8 +9,8 @@ const selectWallet = (s: RouterState) => s.data.wallet
 
 /**
  * WalletConnect (SPEC §2): the pairing as a QR code and a link to copy. For a wallet picked from the directory,
- * also the links that open it with the pairing — first on mobile, where opening the app is the way, and below
- * the code on desktop — and where to get it.
+ * also the links that open it with the pairing — on a phone, where opening the app is the way, instead of the code
+ * (the phone cannot scan its own screen); below the code on desktop — and where to get it.
  */
 export default function ConnectingWalletConnectView() {
   const client = useLatchClient()
@@ -22,7 +22,11 @@ export default function ConnectingWalletConnectView() {
   return (
     <div className="latch-view latch-wc">
       {isMobile && links}
-      <PairingCode pairing={pairing} scanWith={wallet?.name ?? "your phone's wallet"} />
+      <PairingCode
+        pairing={pairing}
+        scanWith={wallet?.name ?? "your phone's wallet"}
+        scan={!(isMobile && wallet)}
+      />
       {!isMobile && links}
       {wallet && (
         <button

@@ -14,10 +14,18 @@ const failureText = {
 const QR_SIZE = 232
 
 /**
- * The pairing as a QR code to scan, with its status and a copy of the link; the failure and 'Try again' in its
- * place when the attempt failed.
+ * The pairing as a QR code to scan (unless `scan` is off: a phone cannot scan its own screen), with its status and a
+ * copy of the link; the failure and 'Try again' in its place when the attempt failed.
  */
-export function PairingCode({ pairing, scanWith }: { pairing: Pairing; scanWith: string }) {
+export function PairingCode({
+  pairing,
+  scanWith,
+  scan = true,
+}: {
+  pairing: Pairing
+  scanWith: string
+  scan?: boolean
+}) {
   const client = useLatchClient()
 
   if (pairing.status === 'unavailable') {
@@ -57,7 +65,7 @@ export function PairingCode({ pairing, scanWith }: { pairing: Pairing; scanWith:
   }
   return (
     <div className="latch-wc-code" data-state={pairing.status}>
-      {pairing.status === 'ready' ? (
+      {!scan ? null : pairing.status === 'ready' ? (
         <QrCode value={pairing.uri} label={`QR code to scan with ${scanWith}`} size={QR_SIZE} />
       ) : (
         <div className="latch-qr latch-qr-placeholder" data-size={QR_SIZE}>
@@ -65,7 +73,11 @@ export function PairingCode({ pairing, scanWith }: { pairing: Pairing; scanWith:
         </div>
       )}
       <p role="status" aria-live="polite" className="latch-muted">
-        {pairing.status === 'ready' ? `Scan this code with ${scanWith}` : 'Preparing the code…'}
+        {pairing.status !== 'ready'
+          ? 'Preparing the code…'
+          : scan
+            ? `Scan this code with ${scanWith}`
+            : `Waiting for ${scanWith}`}
       </p>
       <button
         type="button"

@@ -36,7 +36,7 @@ const providers: Record<string, [title: string, mark: string]> = {
 }
 const titleOf = (provider: string | undefined) => providers[provider ?? '']?.[0] ?? provider ?? ''
 
-/** The social row shows this many with their names; the others as marks, once the visitor asks for more. */
+/** The social row shows this many, and More (on the same row) the others, three to a row. */
 const NAMED = 3
 
 /** A provider's mark, drawn by the stylesheet (`data-mark`): not text, so a button's name is its provider's alone. */
@@ -99,12 +99,12 @@ function SocialRow() {
       live = false
     }
   }, [client])
-  const button = (provider: OfferedSocial, named: boolean) => (
+  // Each with its mark and its name, behind More too (marks alone read as letters).
+  const button = (provider: OfferedSocial) => (
     <button
       key={provider}
       type="button"
       className="latch-social"
-      aria-label={named ? undefined : `Log in with ${titleOf(provider)}`}
       onClick={(event) =>
         // Farcaster signs in with a code its app scans, in the modal: no popup.
         provider === 'farcaster'
@@ -113,19 +113,19 @@ function SocialRow() {
       }
     >
       <Mark provider={provider} />
-      {named && titleOf(provider)}
+      {titleOf(provider)}
     </button>
   )
   // Its place is kept while the server says which are offered; none offered, none shown.
   if (!list) return <div className="latch-socials" />
   if (!list.length) return null
   return (
-    <fieldset className="latch-socials">
+    <fieldset className="latch-socials" data-more={more || undefined}>
       <legend className="latch-visually-hidden">Log in with</legend>
-      {list.slice(0, NAMED).map((provider) => button(provider, true))}
+      {list.slice(0, NAMED).map(button)}
       {list.length > NAMED &&
         (more ? (
-          list.slice(NAMED).map((provider) => button(provider, false))
+          list.slice(NAMED).map(button)
         ) : (
           <button
             type="button"
