@@ -1,14 +1,19 @@
 import { codeOf } from '@latch/devnet'
 import type { Page } from '@playwright/test'
 import { verifyMessage } from 'viem'
-import { approvalShown, enterCode, freshEmail, openWalletWindow, startLogin } from './support/email.ts'
+import {
+  demoMessage,
+  enterCode,
+  freshEmail,
+  openWalletWindow,
+  signDemoMessage,
+  startLogin,
+} from './support/email.ts'
 import { expect, test } from './support/fixtures.ts'
 
 // The page on `localhost`, the embedded wallet's frame and the server on `127.0.0.1`: another site, as every app that
 // embeds the wallet is. Run twice (playwright.config.ts): with Chromium's defaults, which give the frame no storage of
 // its own, and with third-party storage allowed.
-
-const message = 'Hello from Latch'
 
 /** Chromium's defaults here give a frame on another site no storage: the wallet's own window stands in. */
 const noStorage = (project: string) => project === 'cross-site'
@@ -43,12 +48,9 @@ test(
     await expect(demo.state('status')).toHaveText('connected')
     const address = (await demo.state('address').textContent()) as `0x${string}`
 
-    await page.getByRole('button', { name: `Sign “${message}”` }).click()
-    await (await approvalShown(page)).getByRole('button', { name: 'Approve' }).click()
-    const signed = page.getByTestId('result-signature')
-    await expect(signed).toHaveText(/^signature: 0x[0-9a-f]{130}$/)
-    const signature = (await signed.textContent())?.replace('signature: ', '') as `0x${string}`
-    expect(await verifyMessage({ address, message, signature })).toBe(true)
+    const signature = await signDemoMessage(page)
+    expect(signature).toMatch(/^0x[0-9a-f]{130}$/)
+    expect(await verifyMessage({ address, message: demoMessage, signature })).toBe(true)
 
     await page.reload()
     if (blocked) {
@@ -104,12 +106,9 @@ test(
     await closed
     await expect(demo.state('status')).toHaveText('connected')
     const address = (await demo.state('address').textContent()) as `0x${string}`
-    await page.getByRole('button', { name: `Sign “${message}”` }).click()
-    await (await approvalShown(page)).getByRole('button', { name: 'Approve' }).click()
-    const signed = page.getByTestId('result-signature')
-    await expect(signed).toHaveText(/^signature: 0x[0-9a-f]{130}$/)
-    const signature = (await signed.textContent())?.replace('signature: ', '') as `0x${string}`
-    expect(await verifyMessage({ address, message, signature })).toBe(true)
+    const signature = await signDemoMessage(page)
+    expect(signature).toMatch(/^0x[0-9a-f]{130}$/)
+    expect(await verifyMessage({ address, message: demoMessage, signature })).toBe(true)
     await demo.accountButton.click()
     await demo.modal.getByRole('button', { name: 'Disconnect' }).click()
     await expect(demo.state('status')).toHaveText('disconnected')

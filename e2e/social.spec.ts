@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { createPublicClient, http } from 'viem'
 import { proxyCreationCodeCall, safeAddress } from '../packages/frame/src/safe.ts'
 import { expectNoAxeViolations } from './support/axe.ts'
-import { approvalShown } from './support/email.ts'
+import { demoMessage, signDemoMessage } from './support/email.ts'
 import { type DemoPage, expect, test } from './support/fixtures.ts'
 import { expectSoundLayout } from './support/layout.ts'
 
@@ -88,14 +88,11 @@ test('Google: the popup, the issuer’s login, connected; the same test user on 
 
   // The frame asks for the visitor's approval in the modal; approved, the account signs (as its Safe, ERC-6492
   // before the Safe's deployment: the chain's verifier accepts it).
-  const message = 'Hello from Latch'
-  await page.getByRole('button', { name: `Sign “${message}”` }).click()
-  await (await approvalShown(page)).getByRole('button', { name: 'Approve' }).click()
-  const signed = page.getByTestId('result-signature')
-  await expect(signed).toHaveText(/^signature: 0x[0-9a-fA-F]+$/)
-  const signature = (await signed.textContent())?.replace('signature: ', '') as `0x${string}`
+  const signature = await signDemoMessage(page)
   const chain = createPublicClient({ transport: http(devnet.rpcA) })
-  expect(await chain.verifyMessage({ address: address as `0x${string}`, message, signature })).toBe(true)
+  expect(
+    await chain.verifyMessage({ address: address as `0x${string}`, message: demoMessage, signature }),
+  ).toBe(true)
   await expect(demo.modal).toBeHidden()
 
   const other = await browser.newContext()

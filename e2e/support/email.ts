@@ -71,3 +71,15 @@ export async function logInNewAccount(
   await expect(demo.state('status')).toHaveText('connected')
   return (await demo.state('address').textContent()) as `0x${string}`
 }
+
+/** The demo's message its Sign button asks the wallet to sign. */
+export const demoMessage = 'Hello from Latch'
+
+/** Presses the demo's Sign, approves in the frame, and returns the signature the page got. */
+export async function signDemoMessage(page: Page): Promise<`0x${string}`> {
+  await page.getByRole('button', { name: `Sign “${demoMessage}”` }).click()
+  await (await approvalShown(page)).getByRole('button', { name: 'Approve' }).click()
+  const signed = page.getByTestId('result-signature')
+  await expect(signed).toHaveText(/^signature: 0x[0-9a-fA-F]+$/)
+  return (await signed.textContent())?.replace('signature: ', '') as `0x${string}`
+}
