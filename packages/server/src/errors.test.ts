@@ -23,4 +23,10 @@ describe('describeValidation', () => {
     expect(describeValidation([issue('/projectId')], 'querystring', {}).field).toBe('projectId')
     expect(describeValidation([issue('/')], 'body', {}).field).toBe('body')
   })
+
+  it('names an object’s key of digits as the key it is, not an index (a fuzzed Telegram field "00000001")', () => {
+    const body = { data: { id: '77', '00000001': 9007199254740991 } }
+    expect(describeValidation([issue('/data/00000001')], 'body', body).field).toBe('data.00000001')
+    expect(describeValidation([issue('/items/2')], 'body', { items: ['a', 'b', 3] }).field).toBe('items[2]')
+  })
 })

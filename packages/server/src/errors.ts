@@ -51,8 +51,11 @@ function pathOf(instancePath: string, value?: unknown): PropertyKey[] {
       }
     }
     const key = parts.slice(i, end).join('/')
-    // An index as a number; digits past 2^53 stay text (as a number they would name another key).
-    path.push(/^\d+$/.test(key) && Number.isSafeInteger(Number(key)) ? Number(key) : key)
+    // An index as a number where the value there is an array (or not known: a query's); an object's key of digits
+    // ("00000001") stays its text, as do digits past 2^53 (as a number they would name another key).
+    const index =
+      /^\d+$/.test(key) && Number.isSafeInteger(Number(key)) && (Array.isArray(node) || node === undefined)
+    path.push(index ? Number(key) : key)
     node = node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined
     i = end
   }
