@@ -56,6 +56,13 @@ export default defineConfig<LatchTestOptions>({
       },
     },
     {
+      // The cross-site flows against the development server too: `npm start`'s demo opened at localhost:5173 is on
+      // another site than its frame at 127.0.0.1 (Chromium's defaults: no storage for the frame).
+      name: 'dev-cross-site',
+      grep: /@cross-site/,
+      use: { baseURL: `http://localhost:${devPort}` },
+    },
+    {
       // The main flows, tagged @dev, against the development server (DESIGN.md: a flow that only works in the
       // production build is broken).
       name: 'dev',

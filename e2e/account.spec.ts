@@ -1,8 +1,17 @@
+import { floorBalance } from '@latch/core'
 import { anvilAddresses, anvilPrivateKeys, testTokenAddresses } from '@latch/devnet'
-import { createPublicClient, createWalletClient, defineChain, erc20Abi, http, parseUnits } from 'viem'
+import {
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  erc20Abi,
+  http,
+  parseEther,
+  parseUnits,
+} from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { expect, test } from './support/fixtures.ts'
-import { expectFreshNumbers } from './support/fresh.ts'
+import { expectFreshNumbers, FRESH_MS } from './support/fresh.ts'
 
 // The server and the chains are the worker's, shared by every test it runs: flows that change what an account
 // shows (a transfer, a name) use accounts of their own (the demo's `?account=`), so account 0 stays as other
@@ -60,6 +69,9 @@ test.describe('Account data from the Latch server on the devnet', () => {
       functionName: 'transfer',
       args: [anvilAddresses[8], parseUnits('1.5', 6)],
     })
+    // And 0.5 ETH: the header's balance, which nothing else reads again within its 30 s, must follow.
+    await sender.sendTransaction({ to: anvilAddresses[8]!, value: parseEther('0.5') })
+    const reader = createPublicClient({ chain, transport: http() })
 
     const month = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric' }).format(new Date())
     const row = activity.getByRole('region', { name: month }).locator(`[data-hash="${hash}"]`)
@@ -67,9 +79,14 @@ test.describe('Account data from the Latch server on the devnet', () => {
     await expect(row).toBeVisible({ timeout: 45_000 })
     await expect(row).toContainText('Received')
     await expect(row).toContainText('+1.5 LUSD')
-    // What the indexer saw moves the balance and the tokens too, at once (not at their 30 s cache's end).
+    // What the indexer saw moves the balance and the tokens too, at once (not at their 30 s cache's end): the
+    // readout's balance (the account state, which only a read of the chain changes) while Activity is still shown.
+    await expect(activity.locator('[data-hash]').filter({ hasText: '+0.5 ETH' })).toBeVisible()
+    await expect(demo.state('balance')).toHaveText(
+      `${floorBalance(await reader.getBalance({ address: anvilAddresses[8]! }), 18)} ETH`,
+      { timeout: FRESH_MS },
+    )
     await demo.modal.getByRole('tab', { name: 'Tokens' }).click()
-    const reader = createPublicClient({ chain, transport: http() })
     const held = await reader.readContract({
       address: testTokenAddresses.LUSD,
       abi: erc20Abi,

@@ -1,4 +1,4 @@
-import { floorBalance } from '@latch/core'
+import { floorBalance, groupDigits } from '@latch/core'
 import { anvilAddresses } from '@latch/devnet'
 import { createPublicClient, http, parseEther } from 'viem'
 import { expectNoAxeViolations } from './support/axe.ts'
@@ -54,8 +54,8 @@ test('connect, switch networks, unsupported chain, reload, disconnect', { tag: [
   // Account view: shortened address and the real balance, floored to 3 decimals.
   await demo.accountButton.click()
   await expect(modal.getByTestId('latch-account-address')).toHaveText('0xf39F…2266')
-  await expect(modal.getByTestId('latch-account-balance')).toHaveText(`${expectedA} ETH`)
-  await expect(demo.accountButton).toContainText(`${expectedA} ETH`)
+  await expect(modal.getByTestId('latch-account-balance')).toHaveText(`${groupDigits(expectedA)} ETH`)
+  await expect(demo.accountButton).toContainText(`${groupDigits(expectedA)} ETH`)
 
   // Switch to chain B from the Account view; the wallet follows.
   await modal.getByRole('button', { name: 'Latch Devnet A' }).click()
@@ -63,7 +63,9 @@ test('connect, switch networks, unsupported chain, reload, disconnect', { tag: [
   await modal.getByRole('button', { name: 'Latch Devnet B' }).click()
   await expect(demo.state('network')).toHaveText('eip155:31338')
   await expect.poll(() => demo.walletChainId()).toBe('0x7a6a')
-  await expect(modal.getByTestId('latch-account-balance')).toHaveText(`${await balanceOf(devnet.rpcB)} ETH`)
+  await expect(modal.getByTestId('latch-account-balance')).toHaveText(
+    `${groupDigits(await balanceOf(devnet.rpcB))} ETH`,
+  )
   await modal.getByRole('button', { name: 'Close' }).click()
   await expect(modal).toBeHidden()
 
@@ -87,7 +89,7 @@ test('connect, switch networks, unsupported chain, reload, disconnect', { tag: [
   await page.reload()
   await expect(demo.state('status')).toHaveText('connected')
   await expect(demo.state('address')).toHaveText(account0)
-  await expect(demo.accountButton).toContainText(`${expectedA} ETH`)
+  await expect(demo.accountButton).toContainText(`${groupDigits(expectedA)} ETH`)
   await expect(demo.prompt).toHaveCount(0)
 
   // Disconnect returns to Connect.

@@ -1,13 +1,11 @@
 import { expectNoAxeViolations } from './support/axe.ts'
+import { freshUser } from './support/email.ts'
 import { type DemoPage, expect, test } from './support/fixtures.ts'
 
 // Telegram logins through the modal, as a visitor does them: Telegram allows no popup, so the page itself goes to
 // Telegram's login page (the worker's stand-in of oauth.telegram.org, signing for the devnet's test bot), comes back
 // through the frame origin's return page, where the server checks the signed answer, and lands on the app's page
 // again, whose reconnect hands the frame the proof and connects the account.
-
-/** A Telegram user no other test (or retry) is: the stand-in makes its id from the name. */
-const freshUser = (prefix = 'tg') => `${prefix}${Date.now() % 1e8}${Math.random().toString(36).slice(2, 6)}`
 
 /** Connect, More, Telegram: the page goes to Telegram's login page; `login` logs in there. */
 async function logInWithTelegram(demo: DemoPage, login: string) {
@@ -26,7 +24,7 @@ test('Telegram: the page goes to Telegram, comes back, and the account connects;
   test.setTimeout(60_000)
   await demo.goto()
   const before = new URL(page.url())
-  const user = freshUser()
+  const user = freshUser('tg')
   await logInWithTelegram(demo, user)
   await expect(demo.state('status')).toHaveText('connected')
   const after = new URL(page.url())

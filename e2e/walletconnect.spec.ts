@@ -1,4 +1,4 @@
-import { floorBalance } from '@latch/core'
+import { floorBalance, groupDigits } from '@latch/core'
 import { anvilAddresses, type WcWallet } from '@latch/devnet'
 import type { BrowserContext, Page } from '@playwright/test'
 import { createPublicClient, type Hex, http, parseEther, verifyMessage } from 'viem'
@@ -67,7 +67,7 @@ test.describe('WalletConnect through the Latch relay', () => {
     await expect(demo.state('wallet')).toHaveText('WalletConnect')
     const balance = floorBalance(await chain.getBalance({ address: wcWallet.address }), 18)
     await demo.accountButton.click()
-    await expect(demo.modal.getByTestId('latch-account-balance')).toContainText(`${balance} ETH`)
+    await expect(demo.modal.getByTestId('latch-account-balance')).toContainText(`${groupDigits(balance)} ETH`)
     await demo.modal.getByRole('button', { name: 'Close' }).click()
 
     // personal_sign, answered by the wallet over the relay and checked against its address.

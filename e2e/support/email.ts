@@ -4,6 +4,11 @@ import { codeOf } from '@latch/devnet'
 import type { FrameLocator, Page } from '@playwright/test'
 import { type DemoPage, expect, type LatchServer } from './fixtures.ts'
 
+/** A social login's test user no other test (or retry) logs in as (the local issuers take any name; Telegram's
+ * stand-in makes its id from it, so letters and digits only). */
+export const freshUser = (prefix: string) =>
+  `${prefix}${Date.now() % 1e8}${Math.random().toString(36).slice(2, 6)}`
+
 /** An address no other test (or retry) has used: every login here is a new account's first. */
 export const freshEmail = (name: string) =>
   `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`

@@ -5,7 +5,7 @@ import { formatUnits } from 'viem'
 import { type DemoPage, expect } from './fixtures.ts'
 
 /** How long after a receipt the modal may take to show the new amounts. */
-export const FRESH_MS = 3000
+export const FRESH_MS = 5000
 
 const trimmed = (text: string | null) => (text ?? '').trim()
 

@@ -68,6 +68,11 @@ export interface LatchClient extends ClientStores {
   reconnect(): Promise<void>
   refreshBalance(parameters?: RefreshParameters): Promise<void>
   /**
+   * The account's funds moved: its native balance, tokens and activity read afresh together, past their 30 s caches
+   * (SPEC §9). Latch does it after its own sends, swaps and purchases; call it after funds move by other means.
+   */
+  refreshAccount(): Promise<void>
+  /**
    * Reads the account's name and avatar (`GET /v1/identity`) into `profileName` / `profileImage`; cached
    * 5 minutes unless `force`. Done on connect and account change; call it after registering a name.
    */
@@ -214,6 +219,7 @@ export function createLatch(options: LatchOptions): LatchClient {
       return stored ? reconnector.load().then((run) => run()) : Promise.resolve()
     },
     refreshBalance: balance.refreshBalance,
+    refreshAccount: () => act((loaded) => loaded.refreshAccount()),
     refreshIdentity: identity.refreshIdentity,
     signMessage: (message) => act((loaded) => loaded.signMessage(message)),
     sendTransaction: (parameters) => act((loaded) => loaded.sendTransaction(parameters)),

@@ -192,7 +192,7 @@ export interface ChainAdapter {
   signMessage(parameters: AdapterSignMessageParameters): Promise<string>
   sendTransaction(parameters: AdapterSendTransactionParameters): Promise<string>
   /**
-   * Resolves once the transaction `hash` is mined (rejects when it is not within 2 minutes, or reverted). Absent
+   * Resolves once the transaction `hash` is mined, reverted or not; rejects when it is not within 2 minutes. Absent
    * where `sendTransaction` answers once the transaction is final already.
    */
   waitForTransaction?(parameters: { network: Network; hash: string }): Promise<void>

@@ -119,7 +119,13 @@ export function createEvmAdapter(context: AdapterContext, options: EvmAdapterOpt
       }
       const provider = await discoveredProvider(connectorId)
       if (!provider) return undefined
-      const result = await reconnect({ provider, requestTimeoutMs: settings.requestTimeoutMs })
+      // The embedded wallet may wait for the visitor on its way back from Telegram (its frame asking, without storage,
+      // for the wallet's window): as long as a prompt, within the client's own bound on a reconnect.
+      const result = await reconnect({
+        provider,
+        requestTimeoutMs:
+          connectorId === EMAIL_CONNECTOR_ID ? settings.promptTimeoutMs : settings.requestTimeoutMs,
+      })
       if (result) connected.set(connectorId, provider)
       return result
     },

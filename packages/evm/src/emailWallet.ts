@@ -37,6 +37,15 @@ async function telegramReturn(session: FrameSession): Promise<void> {
 /** Where the embedded wallet keeps the chain the page last switched it to (SPEC §9: the wallet SDK's key prefix). */
 const CHAIN_KEY = '@latch/embeddedChain'
 
+/** The remembered chain is a convenience: a storage that refuses (quota, privacy mode) changes nothing else. */
+const keep = (write: () => void) => {
+  try {
+    write()
+  } catch {
+    // Nothing kept: the page's first network next time.
+  }
+}
+
 /**
  * The embedded wallet as an EIP-1193 provider for the EVM adapter: the account is the frame's; the chain is the one
  * the page chose among its networks (the frame signs for whichever it is asked); every other request goes to the
@@ -50,7 +59,10 @@ export function createEmailWallet(
 ): Connector & { provider: Eip1193Provider } {
   const ours = (id: number) => networks.some((network) => Number(network.id) === id)
   // The network the page last put it on, kept on this device as an extension keeps its own; else the app's first.
-  const kept = Number(storage?.getItem(CHAIN_KEY))
+  let kept = Number.NaN
+  keep(() => {
+    kept = Number(storage?.getItem(CHAIN_KEY))
+  })
   let chainId = ours(kept) ? kept : Number(networks[0]?.id ?? 1)
   const listeners = new Map<string, Set<ProviderListener>>()
   const emit = (event: string, payload: unknown) => {
@@ -87,7 +99,7 @@ export function createEmailWallet(
         const wanted = Number((params as [{ chainId?: unknown }] | undefined)?.[0]?.chainId)
         if (!ours(wanted))
           throw Object.assign(new Error(`Chain ${wanted} is not one of this app's networks`), { code: 4902 })
-        storage?.setItem(CHAIN_KEY, String(wanted))
+        keep(() => storage?.setItem(CHAIN_KEY, String(wanted)))
         if (wanted !== chainId) {
           chainId = wanted
           emit('chainChanged', `0x${wanted.toString(16)}`)
@@ -96,7 +108,7 @@ export function createEmailWallet(
       }
       case 'wallet_revokePermissions':
         await session.signOut()
-        storage?.removeItem(CHAIN_KEY)
+        keep(() => storage?.removeItem(CHAIN_KEY))
         return null
       default:
         return session.rpc(method, params ?? [], chainId)

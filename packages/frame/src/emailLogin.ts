@@ -60,7 +60,8 @@ export async function emailRequest(
     const email = text(params, 'email')
     // This device is logged in to that address already (a frame without storage of its own learns it only once the
     // wallet's window brought it, after a reload): the account, without a new code.
-    const live = await session()
+    // A session that cannot be read now (the network) is no shortcut: the code is mailed as always.
+    const live = await session().catch(() => undefined)
     if (live && live.user.email === email.trim().toLowerCase())
       return { action: 'CONNECTED', user: await signIn(live.token, live.user) }
     const waiting = await api<Waiting>('/v1/auth/login', { body: { email, device: await deviceSecret() } })

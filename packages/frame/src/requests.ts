@@ -8,7 +8,16 @@ import {
 import { createKey, deviceShare, fromBase64, hasDeviceShare, keepDeviceShare, withKey } from './keys.ts'
 import { notLoggedIn, Refusal } from './refusal.ts'
 import { screenTaken } from './screen.ts'
-import { canKeep, forgetDeviceSecret, read, release, remove, write } from './store.ts'
+import {
+  canKeep,
+  forgetDeviceSecret,
+  needsWindow,
+  read,
+  release,
+  remove,
+  sessionKey,
+  write,
+} from './store.ts'
 
 /** The frame origin's own API (same origin: no CORS). A refusal keeps the server's message and reason. */
 export async function api<T>(
@@ -48,15 +57,18 @@ export function text(params: unknown, name: string): string {
   return value
 }
 
+/** Where this frame keeps its page's session: each app's login is its own. */
+const SESSION = sessionKey(document.querySelector('meta[name="latch-parent"]')?.getAttribute('content') ?? '')
+
 async function session(): Promise<{ token: string; user: User } | undefined> {
-  const token = await read('session')
+  const token = await read(SESSION)
   if (typeof token !== 'string') return undefined
   try {
     const { user } = await api<{ user: User }>('/v1/auth/session', { token })
     return { token, user }
   } catch (error) {
     if (error instanceof Refusal && error.error.code === 4100) {
-      await remove('session')
+      await remove(SESSION).catch(() => undefined)
       return undefined
     }
     throw error
@@ -233,7 +245,7 @@ function withdrawApproval() {
  * without storage of its own lets the wallet's window go once they are kept there.
  */
 async function signIn(token: string, user: User) {
-  await write('session', token)
+  await write(SESSION, token)
   const account = await userOf(await ensureKey(token, user))
   release()
   return account
@@ -242,7 +254,26 @@ async function signIn(token: string, user: User) {
 /** The wallet's own window (vault.ts): loaded when a frame without storage first needs it. */
 const vault = chunk(() => import('./vault.ts'))
 
+/**
+ * The requests that write what this device keeps (a login's session and key, the visitor's account type): a frame
+ * without storage of its own asks for the wallet's window before it starts them, rather than lose what they write.
+ */
+const KEEPING: ReadonlySet<string> = new Set([
+  'connectEmail',
+  'connectOtp',
+  'connectSocial',
+  'completeSocial',
+  'connectTelegram',
+  'completeTelegram',
+  'connectFarcaster',
+  'completeFarcaster',
+  'setPreferredAccount',
+])
+
 async function handle(method: FrameRequest['method'], params: unknown, page: PageContext): Promise<unknown> {
+  const forget =
+    method === 'signOut' && (params as { forgetDevice?: unknown } | undefined)?.forgetDevice === true
+  if ((KEEPING.has(method) || forget) && !(await canKeep())) throw needsWindow()
   switch (method) {
     case 'connectEmail':
     case 'connectDevice':
@@ -278,12 +309,14 @@ async function handle(method: FrameRequest['method'], params: unknown, page: Pag
     case 'signOut': {
       // SPEC §4: signing out keeps this device's share unless the visitor asks to forget the device: then its share
       // and the device secret go, and a next login here is a new device's (the mailed link again).
-      const forget = (params as { forgetDevice?: unknown } | undefined)?.forgetDevice === true
+      // Without the wallet's window a plain sign-out is the server's alone (the session it revokes is worthless).
       const current = forget ? await session().catch(() => undefined) : undefined
-      const token = await read('session')
+      const token = await read(SESSION).catch(() => undefined)
       if (typeof token === 'string')
         await api('/v1/auth/signout', { method: 'POST', token }).catch(() => undefined)
-      await remove('session')
+      await remove(SESSION).catch((error: unknown) => {
+        if (forget) throw error
+      })
       if (forget) {
         if (current) await remove(`share:${current.user.id}`)
         await forgetDeviceSecret()
@@ -333,7 +366,10 @@ async function handle(method: FrameRequest['method'], params: unknown, page: Pag
         }
         const { user } = current
         if (user.address && !(await hasDeviceShare(user.id))) await rare.unlock(user, context)
-        return await userOf(await ensureKey(current.token, user))
+        const unlocked = await userOf(await ensureKey(current.token, user))
+        // The share is kept: a wallet's window that stood in for storage may close.
+        release()
+        return unlocked
       } finally {
         preparing.delete(mine)
       }

@@ -52,14 +52,20 @@ export function hasOwnStorage(): Promise<boolean> {
   return own
 }
 
-/** Without storage of its own: what the wallet's window brought (undefined until it has), and that window. */
+/**
+ * Without storage of its own: what the wallet's window brought (undefined until it has), read from memory for the
+ * visit; and that window while it is open, which keeps every write. Without it nothing is written, here either, so
+ * what this frame holds never drifts from what the device keeps.
+ */
 let borrowed: Map<string, unknown> | undefined
 let keeper: Window | undefined
 
-/** Whether what this device keeps can be read now: storage of its own, or what the wallet's window brought. */
-export const canKeep = async () => (await hasOwnStorage()) || borrowed !== undefined
+const keeping = () => !!keeper && !keeper.closed
 
-/** What a request that needs this device's storage is told before the wallet's window brought it. */
+/** Whether this frame can write what the device keeps now: storage of its own, or the wallet's window open. */
+export const canKeep = async () => (await hasOwnStorage()) || keeping()
+
+/** What a request that needs this device's storage is told while the wallet's window is not there. */
 export const needsWindow = () =>
   new Refusal({
     code: 4100,
@@ -67,37 +73,31 @@ export const needsWindow = () =>
     data: { reason: 'storage' },
   })
 
-async function borrowedOr<T>(own: () => Promise<T>, use: (kept: Map<string, unknown>) => T): Promise<T> {
-  if (await hasOwnStorage()) return own()
+export async function read(key: string): Promise<unknown> {
+  if (await hasOwnStorage()) return run<unknown>('readonly', (store) => store.get(key))
   if (!borrowed) throw needsWindow()
-  return use(borrowed)
+  return borrowed.get(key)
 }
 
-export const read = (key: string) =>
-  borrowedOr(
-    () => run<unknown>('readonly', (store) => store.get(key)),
-    (kept) => kept.get(key),
-  )
+/** Writes `value` under `key` (`undefined`: removes it). */
+async function put(key: string, value: unknown): Promise<void> {
+  if (await hasOwnStorage()) {
+    await run<unknown>(
+      'readwrite',
+      (store) => (value === undefined ? store.delete(key) : store.put(value, key)) as IDBRequest<unknown>,
+    )
+    return
+  }
+  if (!borrowed || !keeping()) throw needsWindow()
+  if (value === undefined) borrowed.delete(key)
+  else borrowed.set(key, value)
+  keeper?.postMessage({ type: 'vault-write', key, value }, location.origin)
+}
 
-export const write = (key: string, value: unknown) =>
-  borrowedOr(
-    () => run('readwrite', (store) => store.put(value, key)).then(() => undefined),
-    (kept) => {
-      kept.set(key, value)
-      keeper?.postMessage({ type: 'vault-write', key, value }, location.origin)
-    },
-  )
+export const write = (key: string, value: unknown) => put(key, value)
+export const remove = (key: string) => put(key, undefined)
 
-export const remove = (key: string) =>
-  borrowedOr(
-    () => run('readwrite', (store) => store.delete(key)).then(() => undefined),
-    (kept) => {
-      kept.delete(key)
-      keeper?.postMessage({ type: 'vault-remove', key }, location.origin)
-    },
-  )
-
-/** What the wallet's window brought: kept in memory from now on, and what is written goes to `window` too. */
+/** What the wallet's window brought: read from memory from now on; what is written goes to `window` too. */
 export function borrow(entries: readonly [string, unknown][], window: Window): void {
   borrowed = new Map(entries)
   keeper = window
@@ -108,6 +108,12 @@ export function release(): void {
   keeper?.postMessage({ type: 'vault-close' }, location.origin)
   keeper = undefined
 }
+
+/**
+ * Where the session of `parent`'s logins is kept: one per page origin, so that an app never finds another app's login
+ * here (a frame whose storage is not partitioned per site, or the wallet's window, sees every app's).
+ */
+export const sessionKey = (parent: string) => `session:${parent}`
 
 let secret: Promise<string> | undefined
 

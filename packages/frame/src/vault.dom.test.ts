@@ -3,7 +3,7 @@
 // a frame on another site none): refused until the wallet's window has brought what this device keeps.
 import { afterEach, expect, test, vi } from 'vitest'
 import { freeScreen, screenTaken } from './screen.ts'
-import { hasOwnStorage, read, release, write } from './store.ts'
+import { canKeep, hasOwnStorage, read, release, remove, write } from './store.ts'
 import { cancelVault, openVault } from './vault.ts'
 
 const page = { origin: 'https://dapp.example', show: vi.fn(), hide: vi.fn() }
@@ -53,11 +53,37 @@ test('refused (4100, storage) until the wallet’s window brings what it keeps; 
   expect(await read('session')).toBe('token-1')
   await write('device', 'secret')
   expect(await read('device')).toBe('secret')
+  await remove('session')
+  expect(await read('session')).toBeUndefined()
   release()
-  expect(kept).toEqual([{ type: 'vault-write', key: 'device', value: 'secret' }, { type: 'vault-close' }])
-  // Gone: what is written now stays here for the visit.
-  await write('session', 'token-2')
-  expect(kept).toHaveLength(2)
+  expect(kept).toEqual([
+    { type: 'vault-write', key: 'device', value: 'secret' },
+    { type: 'vault-write', key: 'session', value: undefined },
+    { type: 'vault-close' },
+  ])
+  // The window gone, nothing is written (here either: what the frame holds stays what the device keeps); it is
+  // still read for the visit.
+  expect(await canKeep()).toBe(false)
+  await expect(write('session', 'token-2')).rejects.toMatchObject({ error: { data: { reason: 'storage' } } })
+  expect(await read('session')).toBeUndefined()
+  expect(await read('device')).toBe('secret')
+  expect(kept).toHaveLength(3)
+})
+
+test('a window that has no storage either says so: the question ends with that reason, not a wait', async () => {
+  const vaultWindow = { closed: false, postMessage: () => {} }
+  vi.spyOn(window, 'open').mockReturnValue(vaultWindow as unknown as Window)
+  const opening = openVault(page, () => false)
+  button('Open wallet window').click()
+  window.dispatchEvent(
+    new MessageEvent('message', {
+      data: { protocol: 'latch-frame', type: 'vault' },
+      origin: location.origin,
+      source: vaultWindow as unknown as Window,
+    }),
+  )
+  await expect(opening).rejects.toMatchObject({ error: { data: { reason: 'no-storage' } } })
+  expect(screenTaken()).toBe(false)
 })
 
 test('a blocked window says so and keeps the button; Cancel declines (4001)', async () => {

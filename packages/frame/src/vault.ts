@@ -3,30 +3,44 @@
 // it (a window opens only on a click in the frame itself); the window hands the frame what this device keeps, keeps
 // what the frame writes while the login runs, and closes once the frame says the login is done, or its page is gone.
 import { FRAME_PROTOCOL } from '@latch/core/frame'
-import { rejected } from './refusal.ts'
+import { Refusal, rejected } from './refusal.ts'
 import type { PageContext } from './requests.ts'
 import { freeScreen, takeScreen } from './screen.ts'
-import { borrow, remove, run, write } from './store.ts'
+import { borrow, run, sessionKey, write } from './store.ts'
 
-/** What the window posts its opener (the frame) once: everything kept on this device. */
+/**
+ * What the window posts its opener (the frame) once: what this device keeps for it, or (`entries` absent) that even
+ * the window has no storage.
+ */
 interface VaultEntries {
   protocol: typeof FRAME_PROTOCOL
   type: 'vault'
-  entries: [string, unknown][]
+  entries?: [string, unknown][]
 }
 
 const isEntries = (data: unknown): data is VaultEntries => {
   const message = data as Partial<VaultEntries> | null
-  return message?.protocol === FRAME_PROTOCOL && message.type === 'vault' && Array.isArray(message.entries)
+  return message?.protocol === FRAME_PROTOCOL && message.type === 'vault'
 }
 
-/** Everything kept on this device (in the window, which has this origin's storage). */
-async function readAll(): Promise<[string, unknown][]> {
-  const [keys, values] = await Promise.all([
-    run<IDBValidKey[]>('readonly', (store) => store.getAllKeys()),
-    run<unknown[]>('readonly', (store) => store.getAll()),
-  ])
-  return keys.map((key, index) => [String(key), values[index]])
+/**
+ * What this device keeps for a frame serving `parent` (read in the window, which has this origin's storage, in one
+ * pass): its secret and shares, and the session of that page's logins only — another app's is not handed over.
+ */
+async function readAll(parent: string): Promise<[string, unknown][]> {
+  const entries: [string, unknown][] = []
+  await run('readonly', (store) => {
+    const cursor = store.openCursor()
+    cursor.onsuccess = () => {
+      const at = cursor.result
+      if (!at) return
+      const key = String(at.key)
+      if (!key.startsWith('session:') || key === sessionKey(parent)) entries.push([key, at.value])
+      at.continue()
+    }
+    return cursor
+  })
+  return entries
 }
 
 /** The form nobody answers is closed after this long, as an approval is. */
@@ -95,8 +109,18 @@ export function openVault(page: PageContext, withdrawn: () => boolean): Promise<
     const onMessage = (event: MessageEvent) => {
       if (!opened || event.source !== opened || event.origin !== location.origin || !isEntries(event.data))
         return
-      borrow(event.data.entries, opened)
-      done()
+      if (event.data.entries) {
+        borrow(event.data.entries, opened)
+        done()
+      } else
+        done(
+          new Refusal({
+            code: -32000,
+            message:
+              'This browser gives your wallet no storage, even in its own window: allow site data for it',
+            data: { reason: 'no-storage' },
+          }),
+        )
     }
     // The window closed before it handed anything over: say so, and offer it again.
     const watch = setInterval(() => {
@@ -144,20 +168,16 @@ export async function serveVault(parent: string): Promise<void> {
   window.addEventListener('message', (event) => {
     if (event.source !== opener || event.origin !== location.origin) return
     const data = event.data as { type?: unknown; key?: unknown; value?: unknown } | null
-    const key = String(data?.key)
-    if (data?.type === 'vault-write') kept = kept.then(() => write(key, data.value))
-    else if (data?.type === 'vault-remove') kept = kept.then(() => remove(key))
+    // A write of `undefined` removes the key.
+    if (data?.type === 'vault-write') kept = kept.then(() => write(String(data.key), data.value))
     else if (data?.type === 'vault-close') finish()
     kept = kept.catch(() => undefined)
   })
   setInterval(() => {
     if (opener.closed) finish()
   }, 1000)
-  const entries = await readAll().catch(() => undefined)
-  if (!entries) {
-    about.textContent = 'This browser gives your wallet no storage, even in its own window.'
-    return
-  }
+  const entries = await readAll(parent).catch(() => undefined)
+  if (!entries) about.textContent = 'This browser gives your wallet no storage, even in its own window.'
   opener.postMessage(
     { protocol: FRAME_PROTOCOL, type: 'vault', entries } satisfies VaultEntries,
     location.origin,

@@ -45,6 +45,7 @@ export function createWalletActions(
         throw toRpcError(e)
       })
     },
+    refreshAccount,
     async sendTransaction({ to, value, data, token, gas }: SendTransactionParameters): Promise<string> {
       const { adapter, connectorId, address } = await activeConnection()
       const sentOn = network.getState().activeNetwork
@@ -71,7 +72,9 @@ export function createWalletActions(
         ].slice(0, PENDING_TRANSACTIONS_LIMIT),
       })
       // Once mined, what it moved shows at once: the balance, the tokens and the activity together.
+      // (Not mined within its wait: read again all the same, the fee at least has moved.)
       void Promise.resolve(adapter.waitForTransaction?.({ network: sentOn, hash }))
+        .catch((error: unknown) => context.debug('no receipt for a send', error))
         .then(refreshAccount)
         .catch((error: unknown) => context.debug('the account was not read again after a send', error))
       return hash

@@ -312,6 +312,61 @@ describe('the e-mail login', () => {
   })
 })
 
+describe('a frame the browser gives no storage', () => {
+  it('a login step it refuses for want of storage waits for the wallet’s window (asked in the modal), then is asked again', async () => {
+    const { client, session } = await setUp()
+    const storage = () =>
+      Promise.reject(
+        new FrameRequestError({
+          code: 4100,
+          message: 'Open your wallet’s window',
+          data: { reason: 'storage' },
+        }),
+      )
+    let windowOpened = false
+    handlers.connectEmail = () =>
+      windowOpened ? Promise.resolve({ action: 'VERIFY_OTP', resendAt: null }) : storage()
+    handlers.openWindow = async () => {
+      windowOpened = true
+      return { opened: true }
+    }
+    client.modal.setOpen(true)
+    client.router.reset('Connect')
+    const sending = session.sendCode('ada@example.com')
+    await vi.waitFor(() => expect(client.router.store.getState().view).toBe('ApproveTransaction'))
+    const { leave } = showView(session)
+    expect(await sending).toBe(true)
+    expect(frames.flatMap((frame) => frame.asked)).toEqual(
+      expect.arrayContaining(['connectEmail', 'openWindow', 'connectEmail']),
+    )
+    expect(session.login.getState()).toMatchObject({ step: 'code', error: undefined })
+    // Back where the visitor was.
+    expect(client.router.store.getState().view).toBe('Connect')
+    leave()
+  })
+
+  it('a read refused for want of storage is no session, and asks for no window', async () => {
+    const { client, session } = await setUp()
+    handlers.getUser = () =>
+      Promise.reject(new FrameRequestError({ code: 4100, message: 'Open it', data: { reason: 'storage' } }))
+    expect(await session.account()).toBeUndefined()
+    expect(frames.flatMap((frame) => frame.asked)).not.toContain('openWindow')
+    expect(client.modal.getState().open).toBe(false)
+  })
+
+  it('answered from this device’s session, the address signs in without a code', async () => {
+    const { session } = await setUp()
+    const user = { id: 'u', email: 'ada@example.com', address: '0xabc', socialProvider: null, username: null }
+    handlers.connectEmail = async () => ({
+      action: 'CONNECTED',
+      resendAt: null,
+      user: { ...user, accountType: 'eoa' },
+    })
+    expect(await session.sendCode('ada@example.com')).toBe(true)
+    expect(session.login.getState()).toMatchObject({ step: 'email', user: { address: '0xabc' } })
+  })
+})
+
 describe('leaving the e-mail login', () => {
   it('is the router’s to say: EmailVerify shown (however often its view mounts) keeps the step; leaving it starts over', async () => {
     const { client, session } = await setUp()

@@ -114,10 +114,15 @@ interface Placement {
 /** The login steps a visitor starts, which may wait for the wallet's own window (see `request`). */
 const LOGIN_STEPS: ReadonlySet<FrameMethod> = new Set([
   'connectEmail',
+  'connectOtp',
   'connectSocial',
+  'completeSocial',
   'connectTelegram',
   'completeTelegram',
   'connectFarcaster',
+  'completeFarcaster',
+  'setPreferredAccount',
+  'signOut',
 ])
 
 /** How long the modal may take to show its place for the frame before an approval gives up. */
@@ -158,8 +163,9 @@ export function createFrameSession(context: ClientContext): FrameSession {
   let placement: Placement | undefined
   let placed = () => {}
   const approval = createStore({ waiting: false })
-  /** Hides the frame shown for the approval in progress (a no-op when none is shown). */
+  /** Hides the frame shown for the approval in progress (a no-op when none is shown), and where it is shown. */
   let conceal = () => {}
+  let revealed: Placement | undefined
 
   /** The channel, opened once (again after a failure, after its element left the page, or to move it). */
   function channel(): Promise<FrameChannel> {
@@ -305,8 +311,9 @@ export function createFrameSession(context: ClientContext): FrameSession {
 
   /** Lays the frame over the view's slot, and keeps it there as the modal's layout changes. */
   function reveal(where: Placement): () => void {
-    // Set by the move that comes first (were it gone, the approval fails here rather than wait unseen).
-    const element = host as HTMLElement
+    const element = host
+    // Set by the move that comes first: were it gone, the approval fails here rather than wait unseen.
+    if (!element) throw new BaseError('The wallet could not be shown')
     const view = where.root.ownerDocument.defaultView
     if (view?.getComputedStyle(where.root).position === 'static') where.root.style.position = 'relative'
     const place = () => {
@@ -368,11 +375,14 @@ export function createFrameSession(context: ClientContext): FrameSession {
     try {
       await waitForPlacement()
       // The view in place now: the one that ended the wait may have been mounted again since (StrictMode).
-      const where = placement as Placement
+      const where = placement
+      // Gone again in the turn that placed it (a real unmount), or while the frame moved: nothing is shown, and the
+      // frame is told so.
+      if (!where) throw declined()
       await moveInto(where.root)
-      // The view may have gone while the frame moved: then nothing is shown, and the frame is told so.
       if (placement !== where) throw declined()
       conceal = reveal(where)
+      revealed = where
       return await run()
     } catch (error) {
       // The page gave up first (its wait ran out, the channel failed): the frame may still show the request, and
@@ -382,6 +392,7 @@ export function createFrameSession(context: ClientContext): FrameSession {
       throw error
     } finally {
       approval.setState({ waiting: false })
+      revealed = undefined
       conceal()
       conceal = () => {}
       if (navigate && router.store.getState().view === 'ApproveTransaction') {
@@ -506,6 +517,12 @@ export function createFrameSession(context: ClientContext): FrameSession {
       const mine = { slot, root: next }
       placement = mine
       placed()
+      // A new place for the approval on screen (its view drawn anew): the frame follows it there.
+      if (revealed && revealed.slot !== slot && host && next.contains(host)) {
+        conceal()
+        conceal = reveal(mine)
+        revealed = mine
+      }
       // The view's goodbye counts once the turn is over: React's StrictMode unmounts a new view and mounts it again
       // at once, and the second mount's place replaces the first's.
       return () =>
@@ -516,6 +533,7 @@ export function createFrameSession(context: ClientContext): FrameSession {
           // the request is declined (the frame refuses it even if its approval is not drawn yet).
           conceal()
           conceal = () => {}
+          revealed = undefined
           if (approval.getState().waiting) request('cancelApproval').catch(() => undefined)
         })
     },

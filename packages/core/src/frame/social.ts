@@ -94,10 +94,6 @@ export async function connectSocial(
             details: 'Allow pop-ups for this site, then try again.',
           }),
         )
-      timer = setTimeout(
-        () => fail(Object.assign(new BaseError('The login timed out'), { reason: 'timeout' })),
-        SOCIAL_WAIT_MS,
-      )
       poll = setInterval(() => {
         if (!popup.closed || !started) {
           if (popup.closed)
@@ -115,6 +111,11 @@ export async function connectSocial(
         .request<{ url: string; login: string }>('connectSocial', { provider })
         .then(({ url, login: id }) => {
           started = id
+          // Counted from the provider's page: not from a question the frame asked first (its wallet's window).
+          timer = setTimeout(
+            () => fail(Object.assign(new BaseError('The login timed out'), { reason: 'timeout' })),
+            SOCIAL_WAIT_MS,
+          )
           // Given up meanwhile (closed, replaced by another login): the frame's login goes too, the popup stays.
           if (over || !current())
             throw Object.assign(new BaseError('The login was cancelled'), { reason: 'closed' })

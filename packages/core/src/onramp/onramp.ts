@@ -6,7 +6,6 @@ import { HttpError, requestJson, serverUrl } from '../api/http.ts'
 import type { Transaction } from '../api/types.ts'
 import type { LatchClient } from '../createLatch.ts'
 import { createStore, type Store } from '../state/store.ts'
-import { refreshAccount } from '../swap/convert.ts'
 
 /** An amount of a currency, as the on-ramp API writes it. */
 export interface OnrampAmount {
@@ -411,7 +410,7 @@ export function followBuy(client: LatchClient): () => void {
         `Bought ${transfer?.quantity.numeric ?? ''} ${transfer?.fungible_info?.symbol ?? ''}`,
       )
       client.router.reset('Account')
-      await refreshAccount(client).catch(() => undefined)
+      await client.refreshAccount().catch(() => undefined)
     } else if (status === 'failed') fail(buying, 'The payment failed')
     else if (Date.now() - buying.since > BUY_TIMEOUT_MS)
       fail(

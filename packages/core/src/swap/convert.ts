@@ -82,21 +82,3 @@ export function swapTokensQuery(client: Pick<LatchClient, 'options'>, chainId: s
     staleTime: 5 * 60_000,
   }
 }
-
-/**
- * After a swap's calls or a purchase: the account's native balance, tokens and activity read afresh together (a
- * transaction the client sends is read again once mined by the client itself). Here, in the chunk the Account view's
- * feature buttons load, so that the Swap and Buy views share it without a chunk of its own.
- */
-export async function refreshAccount(client: LatchClient): Promise<void> {
-  const { address } = client.getAccount()
-  const { caipNetworkId } = client.network.getState().activeNetwork
-  await Promise.all([
-    client.refreshBalance({ force: true }),
-    address &&
-      client
-        .loadedApi()
-        ?.account()
-        .then((queries) => queries.refresh(address, caipNetworkId)),
-  ])
-}

@@ -10,7 +10,6 @@ import { createStore, type Store } from '../state/store.ts'
 import type { AdapterCall } from '../types.ts'
 import {
   type ConvertTransaction,
-  refreshAccount,
   SWAP_COIN,
   SWAP_SLIPPAGE,
   type SwapQuoteAnswer,
@@ -353,7 +352,7 @@ export async function swapTokens(client: LatchClient): Promise<void> {
     form.setState({ amount: '', swapping: 'idle' })
     client.router.reset('Account')
     // A transaction the client sent is read again once mined (its sendTransaction); mined calls are read here.
-    if (approval) await refreshAccount(client).catch(() => undefined)
+    if (approval) await client.refreshAccount().catch(() => undefined)
   } catch (error) {
     // EIP-1193's 4001: declined in the wallet.
     const declined = (error as { code?: unknown } | null)?.code === 4001

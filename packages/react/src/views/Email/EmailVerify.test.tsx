@@ -29,13 +29,13 @@ it('EmailVerify with nothing on its way offers the way back, not a spinner; conn
   await open({ view: 'Connect' })
   act(() => client.router.push('EmailVerify'))
   const view = await findView('Confirm Email')
-  expect(within(view).getByText('This login has ended.')).toBeTruthy()
+  expect(await within(view).findByText('This login has ended.')).toBeTruthy()
   expect(within(view).queryByText('Connecting')).toBeNull()
 
   act(() => client.connection.setState({ status: 'connecting', pendingConnectorId: 'latch-email' }))
-  expect(within(view).getByText('Connecting')).toBeTruthy()
+  expect(await within(view).findByText('Connecting')).toBeTruthy()
   act(() => client.connection.setState({ status: 'disconnected', pendingConnectorId: undefined }))
 
-  fireEvent.click(within(view).getByRole('button', { name: 'Start over' }))
+  fireEvent.click(await within(view).findByRole('button', { name: 'Start over' }))
   expect(client.router.store.getState().view).toBe('Connect')
 })

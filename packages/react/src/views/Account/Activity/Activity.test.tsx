@@ -204,4 +204,25 @@ describe('Account view Activity tab (SPEC §4 transaction list)', () => {
     expect(document.activeElement).toBe(tokensTab)
     expect(await within(dialog).findByRole('region', { name: 'Tokens' })).toBeTruthy()
   })
+
+  it('a transaction in the first page that was not there before (a transfer in) reads the account again; asked again with nothing new, it does not', async () => {
+    let first: Transaction[] = []
+    const { client, activity } = await openActivity((cursor) =>
+      cursor === ''
+        ? json({ data: first, next: first.length ? 'older' : null })
+        : json({ data: [transaction('0xold', '2026-01-01T10:00:00Z')], next: null }),
+    )
+    const refresh = vi.spyOn(client, 'refreshAccount')
+    // Empty at first: that is an answer too.
+    await waitFor(() => expect(within(activity).getByText('No activity yet')).toBeTruthy())
+    first = [transaction('0xin', '2026-11-22T10:00:00Z')]
+    const api = await client.api()
+    await act(() => api.queryClient.invalidateQueries({ queryKey: ['latch', 'history'] }))
+    await waitFor(() => expect(hashes(activity)).toContain('0xin'))
+    await waitFor(() => expect(refresh).toHaveBeenCalledTimes(1))
+    // Asked again with nothing new: no read.
+    await act(() => api.queryClient.invalidateQueries({ queryKey: ['latch', 'history'] }))
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(refresh).toHaveBeenCalledTimes(1)
+  })
 })

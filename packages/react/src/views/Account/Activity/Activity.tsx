@@ -51,21 +51,19 @@ export default function Activity() {
   }, [client, network.chainNamespace, transactions, minedCount])
 
   // A transaction the indexer lists that was not there before (a transfer in, or one sent elsewhere): the balance and
-  // the tokens follow it at once. Only a change on the same account and network after a first answer counts.
+  // the tokens follow it at once. Counted on one account and network, from its first answer on (an empty one too).
   const scope = `${address} ${caipNetworkId}`
-  const newest = transactions[0]?.id
-  const seen = useRef({ scope, newest })
+  const seen = useRef<{ scope: string; ids?: Set<string> }>({ scope })
   useEffect(() => {
-    const before = seen.current
-    seen.current = { scope, newest }
-    if (!address || before.scope !== scope || !before.newest || !newest || before.newest === newest) return
-    client.refreshBalance({ force: true }).catch(() => undefined)
-    client
-      .loadedApi()
-      ?.account()
-      .then((queries) => queries.refresh(address, caipNetworkId))
-      .catch(() => undefined)
-  }, [client, scope, newest, address, caipNetworkId])
+    if (seen.current.scope !== scope) seen.current = { scope }
+    // The first page only: the next pages are older transactions, loaded as the list scrolls.
+    const first = result?.isSuccess ? result.data?.pages[0]?.data : undefined
+    if (!first) return
+    const known = seen.current.ids
+    const ids = first.map((transaction) => transaction.id)
+    seen.current.ids = new Set([...(known ?? []), ...ids])
+    if (known && ids.some((id) => !known.has(id))) client.refreshAccount().catch(() => undefined)
+  }, [client, scope, result])
 
   const pendingList = pending.length > 0 && (
     <section aria-label="Pending">
