@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { openStorage } from './storage/openStorage.ts'
+import { memoryStorage } from '../test/support/memoryStorage.ts'
 import type { Storage } from './storage/types.ts'
 import { createUsageRecorder } from './usage.ts'
 
 let storage: Storage
 beforeAll(async () => {
-  storage = await openStorage({ dataDir: 'memory' })
+  storage = await memoryStorage()
 })
 afterAll(() => storage.close())
 

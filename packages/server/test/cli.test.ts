@@ -3,12 +3,15 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterAll, expect, test } from 'vitest'
+import { afterAll, expect, test, vi } from 'vitest'
 
 const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url))
 const temp = mkdtempSync(join(tmpdir(), 'latch-cli-'))
 const dataDir = join(temp, 'data')
 afterAll(() => rmSync(temp, { recursive: true, force: true }))
+// A test runs up to three commands one after the other, each a process that loads the server's sources through tsx
+// and opens PGlite on disk: 5–10 s each while the other test files keep both cores busy.
+vi.setConfig({ testTimeout: 60_000 })
 
 function run(args: string[], onStdout?: (text: string, stop: (signal: NodeJS.Signals) => void) => void) {
   const proc = spawn(process.execPath, ['--import', 'tsx', cli, ...args], {

@@ -4,6 +4,7 @@ import { type AnvilInstance, startAnvil } from '@latch/devnet'
 import { type Hex, recoverMessageAddress, slice, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { memoryStorage } from '../../test/support/memoryStorage.ts'
 import { createTestDatabase } from '../../test/support/postgres.ts'
 import { createApp, type LatchApp } from '../app.ts'
 import { devnetBlockchainConfig, devnetPaymasterAddress } from '../chains/defaults.ts'
@@ -103,7 +104,7 @@ describe('pm_getPaymasterStubData / pm_getPaymasterData', () => {
   let storage: Storage
   let app: LatchApp
   beforeAll(async () => {
-    storage = await openStorage({ dataDir: 'memory' })
+    storage = await memoryStorage()
     app = await appOn(storage)
   })
   afterAll(async () => {
@@ -299,7 +300,7 @@ describe('pm_getPaymasterStubData / pm_getPaymasterData', () => {
 })
 
 test('the operation counts: past the account’s day, "Sponsorship limit reached" even for operations that cost nothing', async () => {
-  const storage = await openStorage({ dataDir: 'memory' })
+  const storage = await memoryStorage()
   for (const project of projects) await storage.upsertProject(project)
   const counted = { ...policies.scripts!, maxGasPerOperation: 10n ** 6n, accountDailyOperations: 2 }
   const app = await createApp({

@@ -2,8 +2,8 @@
 // RPC that is down, a token contract that reverts) is tested here; history.test.ts runs it against anvil.
 import { createPublicClient, custom, numberToHex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { memoryStorage } from '../../test/support/memoryStorage.ts'
 import type { ChainConfig } from '../chains/types.ts'
-import { openStorage } from '../storage/openStorage.ts'
 import type { Storage } from '../storage/types.ts'
 import type { RpcBlock, RpcReceipt } from './decodeBlock.ts'
 import { TRANSFER_TOPIC } from './decodeBlock.ts'
@@ -123,7 +123,7 @@ function recordingLog() {
 
 let storage: Storage
 beforeAll(async () => {
-  storage = await openStorage({ dataDir: 'memory' })
+  storage = await memoryStorage()
 })
 afterAll(() => storage.close())
 

@@ -3,11 +3,11 @@
 import { randomBytes } from 'node:crypto'
 import { codeOf, deviceLinkOf, type MailCatcher, startMailCatcher } from '@latch/devnet'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { memoryStorage } from '../../test/support/memoryStorage.ts'
 import type { LatchApp } from '../app.ts'
 import { createMailer, type Mailer } from '../auth/mail.ts'
 import { generateAuthSecrets, unseal } from '../auth/secrets.ts'
 import { createFrameApp } from '../frameApp.ts'
-import { openStorage } from '../storage/openStorage.ts'
 import type { Storage } from '../storage/types.ts'
 
 const FRAME = 'http://127.0.0.1:8789'
@@ -23,7 +23,7 @@ const advance = (ms: number) => {
 
 beforeAll(async () => {
   catcher = await startMailCatcher({ port: 0 })
-  storage = await openStorage({ dataDir: 'memory' })
+  storage = await memoryStorage()
   mailer = createMailer(catcher.url, 'Latch <login@latch.test>')
   app = await createFrameApp({
     storage,

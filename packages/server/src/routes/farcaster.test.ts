@@ -10,11 +10,11 @@ import {
   startAnvil,
 } from '@latch/devnet'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { memoryStorage } from '../../test/support/memoryStorage.ts'
 import { createApp, type LatchApp, listeningUrl } from '../app.ts'
 import { createIdRegistry } from '../auth/farcaster/idRegistry.ts'
 import { generateAuthSecrets } from '../auth/secrets.ts'
 import { createFrameApp } from '../frameApp.ts'
-import { openStorage } from '../storage/openStorage.ts'
 import type { Storage } from '../storage/types.ts'
 import { FARCASTER_LOGIN_TTL_MS } from './farcaster.ts'
 
@@ -31,7 +31,7 @@ let clock = 0
 beforeAll(async () => {
   anvil = await startAnvil({ chainId: 31337, port: 0 })
   await deployIdRegistry(anvil.rpcUrl)
-  storage = await openStorage({ dataDir: 'memory' })
+  storage = await memoryStorage()
   const registry = createIdRegistry(anvil.rpcUrl)
   api = await createApp({ storage, farcasterRelay: { key: KEY, registry }, rateLimits: false })
   await api.listen({ port: 0, host: '127.0.0.1' })

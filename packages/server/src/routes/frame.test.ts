@@ -2,18 +2,18 @@ import { rmSync } from 'node:fs'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { testProjects } from '../../test/support/app.ts'
 import { fakeFrameBuild } from '../../test/support/frameAssets.ts'
+import { memoryStorage } from '../../test/support/memoryStorage.ts'
 import type { LatchApp } from '../app.ts'
 import { generateAuthSecrets } from '../auth/secrets.ts'
 import { devnetBlockchainConfig } from '../chains/defaults.ts'
 import { createFrameApp } from '../frameApp.ts'
-import { openStorage } from '../storage/openStorage.ts'
 import type { Storage } from '../storage/types.ts'
 
 const assets = fakeFrameBuild()
 let storage: Storage
 let app: LatchApp
 beforeAll(async () => {
-  storage = await openStorage({ dataDir: 'memory' })
+  storage = await memoryStorage()
   for (const project of testProjects) await storage.upsertProject(project)
   app = await createFrameApp({
     storage,

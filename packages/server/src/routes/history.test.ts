@@ -13,10 +13,10 @@ import {
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../test/support/app.ts'
+import { memoryStorage } from '../../test/support/memoryStorage.ts'
 import { devnetBlockchainConfig } from '../chains/defaults.ts'
 import type { ChainConfig } from '../chains/types.ts'
 import { createIndexer, type Indexer } from '../jobs/indexer.ts'
-import { openStorage } from '../storage/openStorage.ts'
 import type { Storage } from '../storage/types.ts'
 import { decodeCursor, encodeCursor, toNumeric } from './history.ts'
 
@@ -211,7 +211,7 @@ describe('the indexer', () => {
 
   it('restarted mid-run neither loses nor duplicates transactions or transfers', async () => {
     const head = Number(await publicClient.getBlockNumber({ cacheTime: 0 }))
-    const storage = await openStorage({ dataDir: 'memory' })
+    const storage = await memoryStorage()
     try {
       for (const stopAt of [Math.floor(head / 3), Math.floor((2 * head) / 3)]) {
         const partial = createIndexer({ chain, storage, batchBlocks: 3, pollIntervalMs: 50 })
@@ -238,7 +238,7 @@ describe('the indexer', () => {
   })
 
   it('forgets a chain that was replaced from scratch (a restarted devnet) and indexes the new one', async () => {
-    const storage = await openStorage({ dataDir: 'memory' })
+    const storage = await memoryStorage()
     const fresh = await startDevnet({ chains: [{ chainId: 31337, port: 0 }] })
     try {
       const first = createIndexer({ chain, storage, pollIntervalMs: 50 })

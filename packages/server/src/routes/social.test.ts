@@ -10,11 +10,11 @@ import {
   testUserOf,
 } from '@latch/devnet'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { memoryStorage } from '../../test/support/memoryStorage.ts'
 import type { LatchApp } from '../app.ts'
 import { generateAuthSecrets } from '../auth/secrets.ts'
 import type { SocialProviderName } from '../auth/social/providers.ts'
 import { createFrameApp } from '../frameApp.ts'
-import { openStorage } from '../storage/openStorage.ts'
 import type { Storage } from '../storage/types.ts'
 
 const FRAME = 'http://127.0.0.1:8789'
@@ -36,7 +36,7 @@ beforeAll(async () => {
       redirectUris: [`${CALLBACKS}${name}/callback`],
     }),
   })
-  storage = await openStorage({ dataDir: 'memory' })
+  storage = await memoryStorage()
   app = await createFrameApp({
     storage,
     secrets: generateAuthSecrets(),

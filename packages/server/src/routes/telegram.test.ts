@@ -4,10 +4,10 @@
 import { randomBytes } from 'node:crypto'
 import { localTelegramBotToken, signTelegramLogin } from '@latch/devnet'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { memoryStorage } from '../../test/support/memoryStorage.ts'
 import type { LatchApp } from '../app.ts'
 import { generateAuthSecrets } from '../auth/secrets.ts'
 import { createFrameApp } from '../frameApp.ts'
-import { openStorage } from '../storage/openStorage.ts'
 import type { Storage } from '../storage/types.ts'
 import { TELEGRAM_LOGIN_TTL_MS } from './telegram.ts'
 
@@ -19,7 +19,7 @@ let app: LatchApp
 let clock = 0
 
 beforeAll(async () => {
-  storage = await openStorage({ dataDir: 'memory' })
+  storage = await memoryStorage()
   app = await createFrameApp({
     storage,
     secrets: generateAuthSecrets(),

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { memoryStorage } from '../../test/support/memoryStorage.ts'
 import { createTestDatabase } from '../../test/support/postgres.ts'
 import type { NewOnrampOrder } from './onramp.ts'
 import { openStorage } from './openStorage.ts'
 import type { Storage } from './types.ts'
 
 const backends = [
-  ['PGlite', async () => openStorage({ dataDir: 'memory' })],
+  ['PGlite', async () => memoryStorage()],
   ['PostgreSQL', async () => openStorage({ databaseUrl: await createTestDatabase() })],
 ] as const
 

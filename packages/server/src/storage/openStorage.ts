@@ -22,6 +22,12 @@ export interface OpenStorageOptions {
   poolSize?: number
   /** Errors of idle PostgreSQL connections (default: written to stderr). */
   onError?: (error: Error) => void
+  /**
+   * PGlite only, with `dataDir: 'memory'`: start from this dump of a data directory (PGlite's `dumpDataDir`), e.g.
+   * a database already migrated, instead of a new cluster (initdb is most of PGlite's start-up). Pending
+   * migrations still run.
+   */
+  loadDataDir?: Blob
 }
 
 /** The PGlite data directory used when neither DATABASE_URL nor LATCH_DATA_DIR says otherwise. */
@@ -37,7 +43,7 @@ export const defaultDataDir = '.latch/data'
  */
 export async function openStorage(options: OpenStorageOptions = {}): Promise<Storage> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options)
-  return openPglite(options.dataDir ?? defaultDataDir)
+  return openPglite(options.dataDir ?? defaultDataDir, options.loadDataDir)
 }
 
 async function openPostgres(databaseUrl: string, options: OpenStorageOptions): Promise<Storage> {
@@ -66,7 +72,7 @@ async function openPostgres(databaseUrl: string, options: OpenStorageOptions): P
   return createStorage(drizzlePg({ client: pool, schema }), 'postgres', () => pool.end())
 }
 
-async function openPglite(dataDir: string): Promise<Storage> {
+async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promise<Storage> {
   const inMemory = dataDir === 'memory'
   const directory = inMemory ? undefined : resolve(dataDir)
   let release = () => {}
@@ -75,7 +81,7 @@ async function openPglite(dataDir: string): Promise<Storage> {
     release = lockDataDir(directory)
   }
   try {
-    const client = await PGlite.create(directory ? { dataDir: directory } : {})
+    const client = await PGlite.create(directory ? { dataDir: directory } : { loadDataDir })
     const db = drizzlePglite({ client, schema })
     try {
       await db.execute(sql`select pg_advisory_lock(${migrationLockKey})`)

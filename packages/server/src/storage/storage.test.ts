@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { fixtureOrder, fixtureSnapshot, image, wallet } from '../../test/support/fixtures.ts'
+import { memoryStorage } from '../../test/support/memoryStorage.ts'
 import { createTestDatabase } from '../../test/support/postgres.ts'
 import { openStorage } from './openStorage.ts'
 import type { Storage } from './types.ts'
 
 const backends = [
-  ['PGlite', async () => openStorage({ dataDir: 'memory' })],
+  ['PGlite', async () => memoryStorage()],
   ['PostgreSQL', async () => openStorage({ databaseUrl: await createTestDatabase() })],
 ] as const
 

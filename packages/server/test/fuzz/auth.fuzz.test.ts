@@ -7,9 +7,9 @@ import { expect, test } from 'vitest'
 import { createMailer } from '../../src/auth/mail.ts'
 import { generateAuthSecrets } from '../../src/auth/secrets.ts'
 import { createFrameApp } from '../../src/frameApp.ts'
-import { openStorage } from '../../src/storage/openStorage.ts'
 import { testProjects } from '../support/app.ts'
 import { fakeFrameBuild } from '../support/frameAssets.ts'
+import { memoryStorage } from '../support/memoryStorage.ts'
 import { appUnderFuzz, fuzzRoute, type RouteSpec } from './harness.ts'
 
 let catcher: MailCatcher
@@ -17,7 +17,7 @@ const assets = fakeFrameBuild()
 let clock = Date.parse('2026-11-25T12:00:00Z')
 const { t, lastError } = appUnderFuzz(async () => {
   catcher = await startMailCatcher({ port: 0, keep: 5000 })
-  const storage = await openStorage({ dataDir: 'memory' })
+  const storage = await memoryStorage()
   for (const project of testProjects) await storage.upsertProject(project)
   const mailer = createMailer(catcher.url, 'login@latch.test')
   const app = await createFrameApp({

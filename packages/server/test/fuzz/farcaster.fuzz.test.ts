@@ -7,11 +7,11 @@ import { createApp, listeningUrl } from '../../src/app.ts'
 import { createIdRegistry } from '../../src/auth/farcaster/idRegistry.ts'
 import { generateAuthSecrets } from '../../src/auth/secrets.ts'
 import { createFrameApp } from '../../src/frameApp.ts'
-import { openStorage } from '../../src/storage/openStorage.ts'
+import { memoryStorage } from '../support/memoryStorage.ts'
 import { appUnderFuzz, fuzzRoute, type RouteSpec } from './harness.ts'
 
 const { t, lastError } = appUnderFuzz(async () => {
-  const storage = await openStorage({ dataDir: 'memory' })
+  const storage = await memoryStorage()
   const registry = createIdRegistry('http://127.0.0.1:9')
   const api = await createApp({
     storage,

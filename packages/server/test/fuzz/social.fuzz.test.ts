@@ -7,7 +7,7 @@ import fc from 'fast-check'
 import { expect, test } from 'vitest'
 import { generateAuthSecrets } from '../../src/auth/secrets.ts'
 import { createFrameApp } from '../../src/frameApp.ts'
-import { openStorage } from '../../src/storage/openStorage.ts'
+import { memoryStorage } from '../support/memoryStorage.ts'
 import { appUnderFuzz, fuzzRoute, type RouteSpec } from './harness.ts'
 
 const FRAME = 'http://127.0.0.1:8789'
@@ -23,7 +23,7 @@ const { t, lastError } = appUnderFuzz(async () => {
       redirectUris: [`${CALLBACKS}${name}/callback`],
     }),
   })
-  const storage = await openStorage({ dataDir: 'memory' })
+  const storage = await memoryStorage()
   const app = await createFrameApp({
     storage,
     secrets: generateAuthSecrets(),

@@ -6,11 +6,11 @@ import { localTelegramBotToken, signTelegramLogin } from '@latch/devnet'
 import { expect, test } from 'vitest'
 import { generateAuthSecrets } from '../../src/auth/secrets.ts'
 import { createFrameApp } from '../../src/frameApp.ts'
-import { openStorage } from '../../src/storage/openStorage.ts'
+import { memoryStorage } from '../support/memoryStorage.ts'
 import { appUnderFuzz, fuzzRoute, type RouteSpec } from './harness.ts'
 
 const { t, lastError } = appUnderFuzz(async () => {
-  const storage = await openStorage({ dataDir: 'memory' })
+  const storage = await memoryStorage()
   const app = await createFrameApp({
     storage,
     secrets: generateAuthSecrets(),

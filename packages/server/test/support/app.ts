@@ -1,7 +1,7 @@
 import { type CreateAppOptions, createApp, type LatchApp } from '../../src/app.ts'
-import { openStorage } from '../../src/storage/openStorage.ts'
 import type { Storage } from '../../src/storage/types.ts'
 import { fixtureSnapshot } from './fixtures.ts'
+import { memoryStorage } from './memoryStorage.ts'
 
 export interface TestApp {
   app: LatchApp
@@ -17,11 +17,11 @@ export const testProjects = [
 ]
 
 /**
- * The app on in-memory PGlite holding the fixture directory and the test projects (one per test file). Rate limits
+ * The app on in-memory PGlite (from the run's template) holding the fixture directory and the test projects (one per test file). Rate limits
  * are off unless `rateLimits` is given: every request of a test comes from one address.
  */
 export async function createTestApp(options: Omit<CreateAppOptions, 'storage'> = {}): Promise<TestApp> {
-  const storage = await openStorage({ dataDir: 'memory' })
+  const storage = await memoryStorage()
   await storage.replaceDirectory(fixtureSnapshot)
   for (const project of testProjects) await storage.upsertProject(project)
   const app = await createApp({ storage, logger: false, rateLimits: false, ...options })
