@@ -31,7 +31,7 @@ export interface QuickPlan {
   specs: string[]
 }
 
-export function planFor(files: readonly string[], exists = existsSync): QuickPlan {
+export function planFor(files: readonly string[], exists: (file: string) => boolean = existsSync): QuickPlan {
   const present = [...new Set(files)].filter((file) => exists(file))
   const code = present.filter((file) => /\.(ts|tsx|mts|js|mjs)$/.test(file))
   const changedSpecs = code.filter((file) => /^e2e\/[^/]+\.spec\.ts$/.test(file))
