@@ -6,6 +6,20 @@ import { createPair, type TestPair, walletAccount } from '../test/clients.ts'
 import { type Relay, startRelay } from './relay.ts'
 
 let relay: Relay | undefined
+
+/**
+ * A relay on a port under the kernel's ephemeral range (32768–60999 on Linux): restarted on the same port, it must
+ * find it free, and no other test's `listen(0)` or outgoing connection is handed a port from below that range.
+ */
+async function startRelayOnOwnPort(): Promise<Relay> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startRelay({ port: 20_000 + Math.floor(Math.random() * 12_000) })
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt === 20) throw error
+    }
+  }
+}
 let pair: TestPair | undefined
 
 afterAll(async () => {
@@ -15,7 +29,7 @@ afterAll(async () => {
 
 describe('WalletConnect clients through the Latch relay', () => {
   it('pair, approve a session, answer personal_sign; after a relay restart both sides reconnect and it works again', async () => {
-    relay = await startRelay({ port: 0 })
+    relay = await startRelayOnOwnPort()
     pair = await createPair(relay.url)
     const session = await pair.connect()
     expect(session.accounts).toEqual([`eip155:31337:${walletAccount.address}`])
