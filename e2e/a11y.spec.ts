@@ -3,6 +3,7 @@ import { expectNoAxeViolations } from './support/axe.ts'
 import { type DemoPage, expect, test } from './support/fixtures.ts'
 import { HOSTILE_ACCOUNT, hostileName, hostileToken, hostileWalletName } from './support/hostile.ts'
 import { expectSoundLayout } from './support/layout.ts'
+import { watchShakes } from './support/shake.ts'
 
 const dialog = 'dialog.latch-dialog'
 
@@ -411,9 +412,10 @@ test('with prefers-reduced-motion the dialog and its spinners do not animate', a
   expect(await runningAnimations(page, dialog)).toEqual([])
 
   // Declining shakes the modal, unless motion is reduced.
+  const shook = await watchShakes(page)
   await demo.prompt.getByRole('button', { name: 'Reject' }).click()
   await expect(modal.getByText('Connection declined')).toBeVisible()
-  await expect(modal.locator('.latch-modal[data-shake]')).toHaveCount(1)
+  await shook(1)
   expect(await runningAnimations(page, dialog)).toEqual([])
   await modal.getByRole('button', { name: 'Close' }).click()
 

@@ -5,6 +5,7 @@ import { expectNoAxeViolations } from './support/axe.ts'
 import { approvalShown, enterCode, freshEmail, startLogin, walletFrame } from './support/email.ts'
 import { type DemoPage, expect, type LatchServer, test } from './support/fixtures.ts'
 import { expectSoundLayout } from './support/layout.ts'
+import { watchShakes } from './support/shake.ts'
 
 // E-mail login through the modal, as a visitor does it: the e-mail field in Connect, the code mailed over real SMTP
 // (the worker's catcher), the embedded wallet in the server's frame on its own origin, every signature approved in
@@ -401,9 +402,10 @@ test('a wrong code shakes and says so; five lock the login; resend waits its 30 
   const code = codeOf(await startLogin(demo, latchServer, email))
   const wrong = code === '000000' ? '111111' : '000000'
   await expect(demo.modal.getByRole('button', { name: /^Resend code in \d+ s$/ })).toBeDisabled()
+  const shook = await watchShakes(demo.page)
   await enterCode(demo, wrong)
   await expect(demo.modal.getByRole('alert')).toHaveText('Wrong code; 4 attempts left')
-  await expect(demo.page.locator('.latch-modal[data-shake]')).toHaveCount(1)
+  await shook(1)
   for (let left = 3; left >= 1; left--) {
     await enterCode(demo, wrong)
     await expect(demo.modal.getByRole('alert')).toHaveText(
