@@ -24,7 +24,5 @@ export async function watchShakes(page: Page): Promise<(times: number) => Promis
     }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-shake'] })
   })
   return (times) =>
-    expect
-      .poll(() => page.evaluate(() => window.__latchShakes), { message: 'the modal shakes' })
-      .toBe(times)
+    expect.poll(() => page.evaluate(() => window.__latchShakes), { message: 'the modal shakes' }).toBe(times)
 }
