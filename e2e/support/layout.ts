@@ -49,10 +49,8 @@ export async function expectSoundLayout(page: Page, what: string, selector = 'di
       await page.setViewportSize({ width: viewport.width, height: viewport.height })
       const dialog = page.locator(selector).first()
       await expect(dialog).toBeVisible()
-      // Two frames: the resize has been laid out and painted before anything is measured.
-      await page.evaluate(
-        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-      )
+      // The resize has been laid out and painted before anything is measured.
+      await nextFrames(page)
       await settleAnimations(dialog)
       // Spinners are measured at rest: a square turning overflows its box by an angle's worth.
       await dialog.evaluate((element) => {
@@ -79,11 +77,20 @@ export async function expectSoundLayout(page: Page, what: string, selector = 'di
       })
     }
   } finally {
-    if (original) await page.setViewportSize(original)
+    if (original) {
+      await page.setViewportSize(original)
+      // Two frames again, so the page's next step finds it laid out at that size: what moves with the window's
+      // resize event or a ResizeObserver (the wallet's frame laid over a view) has moved only at a rendering step.
+      await nextFrames(page)
+    }
   }
   // Soft: one run lists what every view gets wrong, not only the first.
   expect.soft(found, `layout of ${what}`).toEqual([])
 }
+
+/** Two frames of the page's: after them, a resize has been laid out, observed and painted. */
+const nextFrames = (page: Page) =>
+  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
 
 interface Limits {
   phone: boolean
