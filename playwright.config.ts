@@ -21,7 +21,7 @@ export default defineConfig<LatchTestOptions>({
   reporter: [['list']],
   use: {
     launchOptions: { executablePath: chromiumPath, args: quietChromiumArgs },
-    trace: 'retain-on-failure',
+    trace: { mode: 'retain-on-failure', screenshots: false },
   },
   projects: [
     // Everything but the cross-site flows, which need the page on another site (below).

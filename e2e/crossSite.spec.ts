@@ -16,6 +16,10 @@ import { expect, test } from './support/fixtures.ts'
 // embeds the wallet is. Run twice (playwright.config.ts): with Chromium's defaults, which give the frame no storage of
 // its own, and with third-party storage allowed.
 
+// Each of the three projects runs only this file's two tests: one after the other in one worker, rather than a worker
+// (its chains, server and browser, ~7 s to start) for each.
+test.describe.configure({ mode: 'default' })
+
 /** Chromium's defaults here give a frame on another site no storage: the wallet's own window stands in. */
 const noStorage = (project: string) => project === 'cross-site' || project === 'dev-cross-site'
 

@@ -62,6 +62,10 @@ async function site(): Promise<string> {
   return `http://127.0.0.1:${(http.address() as AddressInfo).port}`
 }
 
+// One worker runs the file's tests in order: its set-up (a chain, a server, the channel's bundle) is paid once, not
+// once per worker that would take a share of them.
+test.describe.configure({ mode: 'default' })
+
 test.beforeAll(async () => {
   DAPP = await site()
   STRANGER = await site()

@@ -115,7 +115,13 @@ export const test = base.extend<
     /** A test Farcaster user (its own fid) that answers the codes the modal shows. */
     farcaster: FarcasterClient
   },
-  { devnet: Devnet; latchServer: LatchServer; relay: LatchRelay }
+  {
+    devnet: Devnet
+    latchServer: LatchServer
+    relay: LatchRelay
+    /** The worker's chains and server, started together (`devnet` and `latchServer` are its halves). */
+    stack: { devnet: Devnet; latchServer: LatchServer }
+  }
 >({
   contentSecurityPolicy: [undefined, { option: true }],
   cspViolations: [
@@ -148,10 +154,14 @@ export const test = base.extend<
     },
     { auto: true },
   ],
-  devnet: [
+  devnet: [async ({ stack }, use) => use(stack.devnet), { scope: 'worker' }],
+  latchServer: [async ({ stack }, use) => use(stack.latchServer), { scope: 'worker' }],
+  stack: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
     async ({}, use) => {
-      const [devnet, solana] = await Promise.all([
+      // What does not wait for another starts at once: a worker's start is paid at every project's first test.
+      const framePort = await freePort()
+      const [devnet, solana, mail, issuers] = await Promise.all([
         startDevnet({
           chains: [
             { chainId: 31337, port: 0 },
@@ -160,45 +170,31 @@ export const test = base.extend<
           bundler: true,
         }),
         startSolanaChain({ port: 0 }),
+        startMailCatcher({ port: 0 }),
+        startOidcIssuers({
+          port: 0,
+          issuers: localIssuerNames,
+          client: (name) => localIssuerClient(name, `http://127.0.0.1:${framePort}`),
+        }),
       ])
       const [a, b] = devnet.chains
-      const hostileTokenAddress = await seedHostileAccount(a!.rpcUrl)
-      await use({
+      const chains: Devnet = {
         rpcA: a!.rpcUrl,
         rpcB: b!.rpcUrl,
         bundlerA: a!.bundlerUrl!,
         bundlerB: b!.bundlerUrl!,
         solanaRpc: solana.rpcUrl,
-        hostileToken: hostileTokenAddress,
-      })
-      await Promise.all([devnet.stop(), solana.stop()])
-    },
-    { scope: 'worker' },
-  ],
-  latchServer: [
-    async ({ devnet }, use) => {
+        hostileToken: await seedHostileAccount(a!.rpcUrl),
+      }
       // In-memory PGlite, the default dataset plus synthetic wallets, one server per worker, reading (and
       // indexing) the worker's own devnet, where the hostile account's token is listed too.
-      const blockchain = devnetBlockchainConfig({
-        rpcA: devnet.rpcA,
-        rpcB: devnet.rpcB,
-        bundlerA: devnet.bundlerA,
-        bundlerB: devnet.bundlerB,
-        solanaRpc: devnet.solanaRpc,
-      })
-      blockchain.chains[0]!.tokens.push({ ...hostileToken, address: devnet.hostileToken })
+      const blockchain = devnetBlockchainConfig(chains)
+      blockchain.chains[0]!.tokens.push({ ...hostileToken, address: chains.hostileToken })
       // Devnet B stands for a network swaps are not offered on (LATCH_SWAP_NETWORKS without it): no Swap entry there.
       blockchain.swaps = {
         ...blockchain.swaps!,
         networks: blockchain.swaps!.networks.filter((id) => id !== 31338),
       }
-      const mail = await startMailCatcher({ port: 0 })
-      const framePort = await freePort()
-      const issuers = await startOidcIssuers({
-        port: 0,
-        issuers: localIssuerNames,
-        client: (name) => localIssuerClient(name, `http://127.0.0.1:${framePort}`),
-      })
       const server = await startServer({
         port: 0,
         dataDir: 'memory',
@@ -211,7 +207,7 @@ export const test = base.extend<
           telegram: { botToken: localTelegramBotToken, url: `${issuers.url}/telegram` },
         },
         // Farcaster's logins read the ID registry the devnet puts on chain A; the server is their relay.
-        farcaster: { rpcUrl: devnet.rpcA, relayKey: devFarcasterRelayKey },
+        farcaster: { rpcUrl: chains.rpcA, relayKey: devFarcasterRelayKey },
         blockchain,
         // A worker is one address doing the work of many visitors: its limits are ten times the defaults.
         rateLimits: Object.fromEntries(
@@ -239,15 +235,17 @@ export const test = base.extend<
         messageHash: 'e2e-hostile-name',
       })
       await use({
-        url: server.url,
-        frameUrl: server.frame?.url ?? '',
-        mail,
-        issuers,
-        storage: server.storage,
+        devnet: chains,
+        latchServer: {
+          url: server.url,
+          frameUrl: server.frame?.url ?? '',
+          mail,
+          issuers,
+          storage: server.storage,
+        },
       })
       await server.close()
-      await mail.close()
-      await issuers.close()
+      await Promise.all([mail.close(), issuers.close(), devnet.stop(), solana.stop()])
     },
     { scope: 'worker' },
   ],
