@@ -3,6 +3,7 @@ import {
   type FrameResponse,
   frameApprovalMethods,
   frameReadMethods,
+  keepsOnDevice,
   RPC_NOT_ALLOWED,
 } from '@latch/core/frame'
 import { createKey, deviceShare, fromBase64, hasDeviceShare, keepDeviceShare, withKey } from './keys.ts'
@@ -254,26 +255,9 @@ async function signIn(token: string, user: User) {
 /** The wallet's own window (vault.ts): loaded when a frame without storage first needs it. */
 const vault = chunk(() => import('./vault.ts'))
 
-/**
- * The requests that write what this device keeps (a login's session and key, the visitor's account type): a frame
- * without storage of its own asks for the wallet's window before it starts them, rather than lose what they write.
- */
-const KEEPING: ReadonlySet<string> = new Set([
-  'connectEmail',
-  'connectOtp',
-  'connectSocial',
-  'completeSocial',
-  'connectTelegram',
-  'completeTelegram',
-  'connectFarcaster',
-  'completeFarcaster',
-  'setPreferredAccount',
-])
-
 async function handle(method: FrameRequest['method'], params: unknown, page: PageContext): Promise<unknown> {
-  const forget =
-    method === 'signOut' && (params as { forgetDevice?: unknown } | undefined)?.forgetDevice === true
-  if ((KEEPING.has(method) || forget) && !(await canKeep())) throw needsWindow()
+  // Without storage of its own, the frame starts what it would keep only while the wallet's window is open.
+  if (keepsOnDevice(method, params) && !(await canKeep())) throw needsWindow()
   switch (method) {
     case 'connectEmail':
     case 'connectDevice':
@@ -310,6 +294,7 @@ async function handle(method: FrameRequest['method'], params: unknown, page: Pag
       // SPEC §4: signing out keeps this device's share unless the visitor asks to forget the device: then its share
       // and the device secret go, and a next login here is a new device's (the mailed link again).
       // Without the wallet's window a plain sign-out is the server's alone (the session it revokes is worthless).
+      const forget = (params as { forgetDevice?: unknown } | undefined)?.forgetDevice === true
       const current = forget ? await session().catch(() => undefined) : undefined
       const token = await read(SESSION).catch(() => undefined)
       if (typeof token === 'string')

@@ -127,6 +127,30 @@ export const frameApprovalMethods: ReadonlySet<string> = new Set([
   'eth_sendUserOperation',
 ])
 
+/** The requests that write a login's session and key, or the visitor's account type, on this device. */
+const keepingMethods: ReadonlySet<FrameMethod> = new Set([
+  'connectEmail',
+  'connectOtp',
+  'connectSocial',
+  'completeSocial',
+  'connectTelegram',
+  'completeTelegram',
+  'connectFarcaster',
+  'completeFarcaster',
+  'setPreferredAccount',
+])
+
+/**
+ * Whether a request writes what this device keeps: a login's session and key, the visitor's account type, or (a
+ * sign-out that forgets the device) their removal. A frame the browser gives no storage of its own refuses it with
+ * 4100 and reason `storage` until the wallet's own window is open, rather than lose what it writes; the page then
+ * asks the visitor to open that window, and asks again. The one list both sides read.
+ */
+export function keepsOnDevice(method: FrameMethod, params?: unknown): boolean {
+  if (method === 'signOut') return (params as { forgetDevice?: unknown } | undefined)?.forgetDevice === true
+  return keepingMethods.has(method)
+}
+
 /** SPEC §6's refusal of a method in neither tier; the modal shows 'Action not allowed'. */
 export const RPC_NOT_ALLOWED = 'Requested RPC call is not allowed'
 

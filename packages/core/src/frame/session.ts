@@ -6,7 +6,7 @@ import type { ClientContext } from '../client/context.ts'
 import { BaseError } from '../errors/BaseError.ts'
 import { createStore, type Store } from '../state/store.ts'
 import { type FrameChannel, FrameClosedError, FrameRequestError, openFrameChannel } from './channel.ts'
-import { type FrameMethod, frameApprovalMethods, RPC_NOT_ALLOWED } from './protocol.ts'
+import { type FrameMethod, frameApprovalMethods, keepsOnDevice, RPC_NOT_ALLOWED } from './protocol.ts'
 
 /** The embedded wallet's account, as the frame reports it. */
 export interface FrameUser {
@@ -110,20 +110,6 @@ interface Placement {
   slot: HTMLElement
   root: HTMLElement
 }
-
-/** The login steps a visitor starts, which may wait for the wallet's own window (see `request`). */
-const LOGIN_STEPS: ReadonlySet<FrameMethod> = new Set([
-  'connectEmail',
-  'connectOtp',
-  'connectSocial',
-  'completeSocial',
-  'connectTelegram',
-  'completeTelegram',
-  'connectFarcaster',
-  'completeFarcaster',
-  'setPreferredAccount',
-  'signOut',
-])
 
 /** How long the modal may take to show its place for the frame before an approval gives up. */
 export const APPROVAL_SHOW_MS = 10_000
@@ -238,7 +224,7 @@ export function createFrameSession(context: ClientContext): FrameSession {
       if (error instanceof FrameClosedError && !closed) return ask()
       const data =
         error instanceof FrameRequestError ? (error.data as { reason?: unknown } | undefined) : undefined
-      if (data?.reason !== 'storage' || !LOGIN_STEPS.has(method)) throw error
+      if (data?.reason !== 'storage' || !keepsOnDevice(method, params)) throw error
       await approve(() => request('openWindow', undefined, APPROVAL_WAIT_MS), { title: 'Your Wallet' })
       return ask()
     })
