@@ -159,93 +159,117 @@ export const test = base.extend<
   stack: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
     async ({}, use) => {
-      // What does not wait for another starts at once: a worker's start is paid at every project's first test.
-      const framePort = await freePort()
-      const [devnet, solana, mail, issuers] = await Promise.all([
-        startDevnet({
-          chains: [
-            { chainId: 31337, port: 0 },
-            { chainId: 31338, port: 0 },
-          ],
-          bundler: true,
-        }),
-        startSolanaChain({ port: 0 }),
-        startMailCatcher({ port: 0 }),
-        startOidcIssuers({
-          port: 0,
-          issuers: localIssuerNames,
-          client: (name) => localIssuerClient(name, `http://127.0.0.1:${framePort}`),
-        }),
-      ])
-      const [a, b] = devnet.chains
-      const chains: Devnet = {
-        rpcA: a!.rpcUrl,
-        rpcB: b!.rpcUrl,
-        bundlerA: a!.bundlerUrl!,
-        bundlerB: b!.bundlerUrl!,
-        solanaRpc: solana.rpcUrl,
-        hostileToken: await seedHostileAccount(a!.rpcUrl),
+      // Each service started is stopped at the end, or as soon as the set-up fails: a worker that could not start
+      // leaves no chain, bundler or server behind. The server goes first (its indexers read the chains).
+      const stops: (() => Promise<unknown>)[] = []
+      const started = <T>(service: Promise<T>, stop: (running: T) => Promise<unknown>) =>
+        service.then((running) => {
+          stops.unshift(() => stop(running))
+          return running
+        })
+      try {
+        // What does not wait for another starts at once: a worker's start is paid at every project's first test.
+        const framePort = await freePort()
+        const starting = [
+          started(
+            startDevnet({
+              chains: [
+                { chainId: 31337, port: 0 },
+                { chainId: 31338, port: 0 },
+              ],
+              bundler: true,
+            }),
+            (devnet) => devnet.stop(),
+          ),
+          started(startSolanaChain({ port: 0 }), (solana) => solana.stop()),
+          started(startMailCatcher({ port: 0 }), (mail) => mail.close()),
+          started(
+            startOidcIssuers({
+              port: 0,
+              issuers: localIssuerNames,
+              client: (name) => localIssuerClient(name, `http://127.0.0.1:${framePort}`),
+            }),
+            (issuers) => issuers.close(),
+          ),
+        ] as const
+        // Every start settled before one's failure is thrown, so that the others are stopped too.
+        await Promise.allSettled(starting)
+        const [devnet, solana, mail, issuers] = await Promise.all(starting)
+        const [a, b] = devnet.chains
+        const chains: Devnet = {
+          rpcA: a!.rpcUrl,
+          rpcB: b!.rpcUrl,
+          bundlerA: a!.bundlerUrl!,
+          bundlerB: b!.bundlerUrl!,
+          solanaRpc: solana.rpcUrl,
+          hostileToken: await seedHostileAccount(a!.rpcUrl),
+        }
+        // In-memory PGlite, the default dataset plus synthetic wallets, one server per worker, reading (and
+        // indexing) the worker's own devnet, where the hostile account's token is listed too.
+        const blockchain = devnetBlockchainConfig(chains)
+        blockchain.chains[0]!.tokens.push({ ...hostileToken, address: chains.hostileToken })
+        // Devnet B stands for a network swaps are not offered on (LATCH_SWAP_NETWORKS without it): no Swap entry there.
+        blockchain.swaps = {
+          ...blockchain.swaps!,
+          networks: blockchain.swaps!.networks.filter((id) => id !== 31338),
+        }
+        const server = await started(
+          startServer({
+            port: 0,
+            dataDir: 'memory',
+            logger: false,
+            frame: {
+              port: framePort,
+              smtpUrl: mail.url,
+              social: socialProvidersFromEnv(localSocialEnv(issuers.url)),
+              // Telegram's login page: the issuers' stand-in, signing for the devnet's test bot.
+              telegram: { botToken: localTelegramBotToken, url: `${issuers.url}/telegram` },
+            },
+            // Farcaster's logins read the ID registry the devnet puts on chain A; the server is their relay.
+            farcaster: { rpcUrl: chains.rpcA, relayKey: devFarcasterRelayKey },
+            blockchain,
+            // A worker is one address doing the work of many visitors: its limits are ten times the defaults.
+            rateLimits: Object.fromEntries(
+              Object.entries(defaultRateLimits).map(([name, limit]) => [name, limit * 10]),
+            ),
+          }),
+          (server) => server.close(),
+        )
+        const [base, synthetic] = [await defaultSnapshot(), syntheticSnapshot(SYNTHETIC_WALLETS)]
+        const [first, ...others] = synthetic.wallets
+        await server.storage.replaceDirectory({
+          wallets: [...base.wallets, { ...first!, name: hostileWalletName }, ...others],
+          images: [...base.images, ...synthetic.images],
+        })
+        await server.storage.upsertProject({
+          id: LOCKED_PROJECT,
+          name: 'Locked',
+          allowedOrigins: ['https://locked.example'],
+          analyticsEnabled: true,
+        })
+        await server.storage.names.register({
+          name: hostileName,
+          zone: 'latch.id',
+          address: hostileAddress.toLowerCase(),
+          coinType: 60,
+          attributes: {},
+          messageHash: 'e2e-hostile-name',
+        })
+        await use({
+          devnet: chains,
+          latchServer: {
+            url: server.url,
+            frameUrl: server.frame?.url ?? '',
+            mail,
+            issuers,
+            storage: server.storage,
+          },
+        })
+      } finally {
+        const [first, ...others] = stops
+        await first?.()
+        await Promise.all(others.map((stop) => stop()))
       }
-      // In-memory PGlite, the default dataset plus synthetic wallets, one server per worker, reading (and
-      // indexing) the worker's own devnet, where the hostile account's token is listed too.
-      const blockchain = devnetBlockchainConfig(chains)
-      blockchain.chains[0]!.tokens.push({ ...hostileToken, address: chains.hostileToken })
-      // Devnet B stands for a network swaps are not offered on (LATCH_SWAP_NETWORKS without it): no Swap entry there.
-      blockchain.swaps = {
-        ...blockchain.swaps!,
-        networks: blockchain.swaps!.networks.filter((id) => id !== 31338),
-      }
-      const server = await startServer({
-        port: 0,
-        dataDir: 'memory',
-        logger: false,
-        frame: {
-          port: framePort,
-          smtpUrl: mail.url,
-          social: socialProvidersFromEnv(localSocialEnv(issuers.url)),
-          // Telegram's login page: the issuers' stand-in, signing for the devnet's test bot.
-          telegram: { botToken: localTelegramBotToken, url: `${issuers.url}/telegram` },
-        },
-        // Farcaster's logins read the ID registry the devnet puts on chain A; the server is their relay.
-        farcaster: { rpcUrl: chains.rpcA, relayKey: devFarcasterRelayKey },
-        blockchain,
-        // A worker is one address doing the work of many visitors: its limits are ten times the defaults.
-        rateLimits: Object.fromEntries(
-          Object.entries(defaultRateLimits).map(([name, limit]) => [name, limit * 10]),
-        ),
-      })
-      const [base, synthetic] = [await defaultSnapshot(), syntheticSnapshot(SYNTHETIC_WALLETS)]
-      const [first, ...others] = synthetic.wallets
-      await server.storage.replaceDirectory({
-        wallets: [...base.wallets, { ...first!, name: hostileWalletName }, ...others],
-        images: [...base.images, ...synthetic.images],
-      })
-      await server.storage.upsertProject({
-        id: LOCKED_PROJECT,
-        name: 'Locked',
-        allowedOrigins: ['https://locked.example'],
-        analyticsEnabled: true,
-      })
-      await server.storage.names.register({
-        name: hostileName,
-        zone: 'latch.id',
-        address: hostileAddress.toLowerCase(),
-        coinType: 60,
-        attributes: {},
-        messageHash: 'e2e-hostile-name',
-      })
-      await use({
-        devnet: chains,
-        latchServer: {
-          url: server.url,
-          frameUrl: server.frame?.url ?? '',
-          mail,
-          issuers,
-          storage: server.storage,
-        },
-      })
-      await server.close()
-      await Promise.all([mail.close(), issuers.close(), devnet.stop(), solana.stop()])
     },
     { scope: 'worker' },
   ],
