@@ -2,8 +2,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { expect, test } from 'vitest'
-import { readConfig } from './config.ts'
+import { devFarcasterRelayKey, localTelegramBotToken } from '@latch/devnet'
+import { describe, expect, test } from 'vitest'
+import { devnetFarcasterRelayKey, devnetTelegramBotToken, readConfig } from './config.ts'
+
+/** The production example (`examples/latch.config.yaml`): real chains, one project of https origins. */
+const example = fileURLToPath(new URL('../examples/latch.config.yaml', import.meta.url))
 
 test('reads the environment', () => {
   expect(
@@ -47,7 +51,11 @@ test('the frame: its port, public URL, SMTP server, From and the two KEKs', () =
     mailFrom: 'Example <login@example.com>',
     secrets: { kek: new Uint8Array(32).fill(1), recoveryKek: new Uint8Array(32).fill(2) },
   })
-  const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://latch.example.com' }
+  const production = {
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'https://latch.example.com',
+    LATCH_CONFIG: example,
+  }
   expect(() => readConfig(production)).toThrow(
     'FRAME_PUBLIC_URL is required when NODE_ENV is production (or FRAME_PORT=off)',
   )
@@ -175,6 +183,7 @@ test('in production PUBLIC_URL is required and names the host the server answers
       PUBLIC_URL: 'https://latch.example.com',
       ALLOWED_HOSTS: 'internal:8787',
       FRAME_PORT: 'off',
+      LATCH_CONFIG: example,
     }).allowedHosts,
   ).toEqual(['latch.example.com', 'internal:8787'])
 })
@@ -264,6 +273,110 @@ test('LATCH_CONFIG’s sponsorship needs PAYMASTER_SIGNER_KEY; with it the proje
         validForSeconds: 600,
       },
     },
+  })
+})
+
+describe('in production the server refuses development defaults, naming the setting', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'latch-production-'))
+  const chain = {
+    chainId: 8453,
+    name: 'Base',
+    rpcUrl: 'https://base.example',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    paymaster: '0x6D8da4B12D658a36909ec1C75F81E54B8DB4eBf9',
+    bundlerUrl: 'http://bundler.internal:3000',
+  }
+  const sponsorship = { chains: [8453], maxGasPerOperation: 2e6, accountDailyCapWei: '1', dailyCapWei: '2' }
+  let files = 0
+  /** A configuration file of the chain above and these projects. */
+  const configWith = (projects: unknown[], chains: unknown[] = [chain]) => {
+    const file = join(dir, `latch-${files++}.json`)
+    writeFileSync(file, JSON.stringify({ chains, prices: { fixed: {} }, projects }))
+    return file
+  }
+  const production = (config: string, env: NodeJS.ProcessEnv = {}) =>
+    readConfig({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://latch.example.com',
+      FRAME_PORT: 'off',
+      PAYMASTER_SIGNER_KEY: `0x${'cd'.repeat(32)}`,
+      LATCH_CONFIG: config,
+      ...env,
+    })
+  const shop = { id: 'shop', origins: ['https://shop.example'], sponsorship }
+
+  test('the accepted case: chains, projects and a policy of their own', () => {
+    expect(production(configWith([shop])).production).toBe(true)
+    expect(readConfig({}).production).toBeUndefined()
+  })
+
+  test('the devnet’s chains (public test keys, a policy for every caller, bundlers on every interface)', () => {
+    expect(() =>
+      readConfig({
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://latch.example.com',
+        FRAME_PORT: 'off',
+        PAYMASTER_SIGNER_KEY: `0x${'cd'.repeat(32)}`,
+      }),
+    ).toThrow('The devnet’s chains (no chains in LATCH_CONFIG')
+    // The same without production: the devnet, sponsoring every caller, as npm start runs it.
+    expect(readConfig({ PAYMASTER_SIGNER_KEY: `0x${'cd'.repeat(32)}` }).blockchain?.chains).toHaveLength(2)
+  })
+
+  test('a bundler URL naming every interface', () => {
+    const open = configWith([shop], [{ ...chain, bundlerUrl: 'http://0.0.0.0:4337' }])
+    expect(() => production(open)).toThrow(
+      'LATCH_CONFIG: chain 8453’s bundlerUrl http://0.0.0.0:4337 names every interface: not when NODE_ENV is production',
+    )
+    expect(readConfig({ LATCH_CONFIG: open, PAYMASTER_SIGNER_KEY: `0x${'cd'.repeat(32)}` })).toBeDefined()
+  })
+
+  test('a sponsorship of every origin, unless LATCH_SPONSOR_EVERYONE=on', () => {
+    const everyone = configWith([{ ...shop, sponsorship: { ...sponsorship, origins: ['*'] } }])
+    expect(() => production(everyone)).toThrow(
+      'LATCH_CONFIG: project shop’s sponsorship has origins ["*"], every caller and script (LATCH_SPONSOR_EVERYONE=on allows it): not when NODE_ENV is production',
+    )
+    expect(
+      production(everyone, { LATCH_SPONSOR_EVERYONE: 'on' }).blockchain?.sponsorship?.policies.shop,
+    ).toMatchObject({ origins: ['*'] })
+  })
+
+  test('a project or a policy admitting every local port', () => {
+    expect(() =>
+      production(configWith([{ ...shop, origins: ['https://shop.example', 'http://localhost:*'] }])),
+    ).toThrow(
+      'LATCH_CONFIG: project shop admits http://localhost:*, every local app: not when NODE_ENV is production',
+    )
+    expect(() =>
+      production(configWith([{ ...shop, sponsorship: { ...sponsorship, origins: ['http://127.0.0.1:*'] } }])),
+    ).toThrow('LATCH_CONFIG: project shop’s sponsorship admits http://127.0.0.1:*, every local app')
+    // One local port, named, is a choice the operator made.
+    expect(production(configWith([{ ...shop, origins: ['http://localhost:3000'] }])).production).toBe(true)
+  })
+
+  test('the devnet’s public Telegram bot and Farcaster relay key', () => {
+    const config = configWith([shop])
+    const frame = {
+      FRAME_PORT: '0',
+      FRAME_PUBLIC_URL: 'https://wallet.example.com',
+      LATCH_KEK: Buffer.alloc(32, 1).toString('base64'),
+      LATCH_RECOVERY_KEK: Buffer.alloc(32, 2).toString('base64'),
+    }
+    expect(() => production(config, { ...frame, TELEGRAM_BOT_TOKEN: localTelegramBotToken })).toThrow(
+      'TELEGRAM_BOT_TOKEN is the devnet’s public test bot: not when NODE_ENV is production',
+    )
+    expect(
+      production(config, { ...frame, TELEGRAM_BOT_TOKEN: '7000000002:our-own-bot-secret-abcdefghijklmnopq' }).frame?.telegram,
+    ).toBeDefined()
+    const farcaster = { LATCH_FARCASTER_RPC_URL: 'https://optimism.example' }
+    expect(() =>
+      production(config, { ...farcaster, LATCH_FARCASTER_RELAY_KEY: devFarcasterRelayKey }),
+    ).toThrow('LATCH_FARCASTER_RELAY_KEY is the devnet’s public test key: not when NODE_ENV is production')
+    // The server's copies are the devnet's own values.
+    expect([devnetTelegramBotToken, devnetFarcasterRelayKey]).toEqual([
+      localTelegramBotToken,
+      devFarcasterRelayKey,
+    ])
   })
 })
 

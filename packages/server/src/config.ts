@@ -4,6 +4,7 @@ import { TELEGRAM_BOT_TOKEN } from './auth/telegram.ts'
 import { devnetBlockchainConfig } from './chains/defaults.ts'
 import type { OnrampConfig, SponsorshipPolicy, SwapsConfig } from './chains/types.ts'
 import { loadConfigFile } from './configFile.ts'
+import { admitsAnyLocalPort } from './cors.ts'
 import { defaultRateLimits, type RateLimits } from './limits.ts'
 import { onrampProvidersFromEnv } from './onramp/fromEnv.ts'
 import type { OnrampProvider } from './onramp/types.ts'
@@ -21,7 +22,11 @@ export const serverVariables: readonly [name: string, meaning: string][] = [
     'PUBLIC_URL',
     'the http(s) URL clients reach this server at (base of image links); required in production',
   ],
-  ['NODE_ENV', 'production: PUBLIC_URL required, requests for other hosts refused'],
+  [
+    'NODE_ENV',
+    'production: PUBLIC_URL required, requests for other hosts refused, development defaults refused (README)',
+  ],
+  ['LATCH_SPONSOR_EVERYONE', 'on: in production, a sponsorship policy may have origins ["*"] (every caller)'],
   ['ALLOWED_HOSTS', 'host names (comma-separated) answered besides PUBLIC_URL’s'],
   ['LOG_LEVEL', 'fatal, error, warn, info (default), debug, trace or silent'],
   [
@@ -268,11 +273,62 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): StartServerOpt
   if (frame) options.frame = frame
   const farcaster = readFarcaster(env)
   if (farcaster) options.farcaster = farcaster
+  if (env.NODE_ENV === 'production') {
+    refuseDevelopmentDefaults(env, options, configuredChains)
+    options.production = true
+  }
   const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
   const level = env.LOG_LEVEL || 'info'
   if (!levels.includes(level)) throw new Error(`LOG_LEVEL must be one of ${levels.join(', ')}`)
   options.logger = { level }
   return options
+}
+
+/** The devnet's public Telegram test bot (`@latch/devnet`'s `localTelegramBotToken`): its secret is in this repository. */
+export const devnetTelegramBotToken = '7000000001:latch-devnet-test-bot-secret-0123456789'
+/** The key the devnet's test Farcaster client presents to the relay (`@latch/devnet`'s `devFarcasterRelayKey`). */
+export const devnetFarcasterRelayKey = 'latch-dev-farcaster-relay-key'
+
+/**
+ * What only development may run with, refused when NODE_ENV is production, each naming its setting: the devnet's
+ * chains (public test keys for the paymaster's signer and the on-ramp's payer, a policy sponsoring every caller, alto
+ * bundlers listening on every interface), a bundler URL naming every interface, a sponsorship for any origin without
+ * LATCH_SPONSOR_EVERYONE=on, a project or policy admitting every local port, and the devnet's public Telegram bot and
+ * Farcaster relay key. (Projects already in the database are checked when the server starts: startServer.)
+ */
+function refuseDevelopmentDefaults(
+  env: NodeJS.ProcessEnv,
+  options: StartServerOptions,
+  configuredChains: boolean,
+): void {
+  const refuse = (what: string) => {
+    throw new Error(`${what}: not when NODE_ENV is production`)
+  }
+  if (!configuredChains)
+    refuse(
+      'The devnet’s chains (no chains in LATCH_CONFIG: public test keys, a policy sponsoring every caller, bundlers listening on every interface)',
+    )
+  for (const chain of options.blockchain?.chains ?? []) {
+    const host = chain.bundlerUrl && new URL(chain.bundlerUrl).hostname
+    if (host === '0.0.0.0' || host === '[::]')
+      refuse(`LATCH_CONFIG: chain ${chain.chainId}’s bundlerUrl ${chain.bundlerUrl} names every interface`)
+  }
+  for (const [project, policy] of Object.entries(options.blockchain?.sponsorship?.policies ?? {})) {
+    if (policy.origins?.includes('*') && env.LATCH_SPONSOR_EVERYONE !== 'on')
+      refuse(
+        `LATCH_CONFIG: project ${project}’s sponsorship has origins ["*"], every caller and script (LATCH_SPONSOR_EVERYONE=on allows it)`,
+      )
+    const local = policy.origins?.find(admitsAnyLocalPort)
+    if (local) refuse(`LATCH_CONFIG: project ${project}’s sponsorship admits ${local}, every local app`)
+  }
+  for (const project of options.projects ?? []) {
+    const local = project.allowedOrigins.find(admitsAnyLocalPort)
+    if (local) refuse(`LATCH_CONFIG: project ${project.id} admits ${local}, every local app`)
+  }
+  if (options.frame?.telegram?.botToken === devnetTelegramBotToken)
+    refuse('TELEGRAM_BOT_TOKEN is the devnet’s public test bot')
+  if (options.farcaster?.relayKey === devnetFarcasterRelayKey)
+    refuse('LATCH_FARCASTER_RELAY_KEY is the devnet’s public test key')
 }
 
 /**

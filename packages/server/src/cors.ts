@@ -35,6 +35,17 @@ export function originMatches(pattern: string, origin: string): boolean {
   return shape.wildcard ? url.hostname.endsWith(`.${host}`) : url.hostname === host
 }
 
+/**
+ * Whether a pattern admits every port of this machine (`http://localhost:*`, `http://127.0.0.1:*`): any local app or
+ * development server the visitor runs, which only development may trust.
+ */
+export function admitsAnyLocalPort(pattern: string): boolean {
+  const shape = patternShape.exec(pattern)?.groups
+  if (shape?.port !== '*' || shape.wildcard) return false
+  const host = shape.host!.toLowerCase()
+  return host === 'localhost' || /^127(\.\d{1,3}){3}$/.test(host)
+}
+
 /** Whether any of the patterns admits the origin. */
 export function isOriginAllowed(patterns: readonly string[], origin: string): boolean {
   return patterns.some((pattern) => originMatches(pattern, origin))

@@ -10,11 +10,12 @@ export const defaultProject: ProjectInput = {
 }
 
 /**
- * First start: creates the default project unless it exists, and imports the shipped dataset when the
- * directory is empty. Returns how many wallets were imported (0 when the directory had some).
+ * First start: creates the default project unless it exists (not with `demoProject: false`: production), and imports
+ * the shipped dataset when the directory is empty. Returns how many wallets were imported (0 when the directory had
+ * some).
  */
-export async function ensureDefaults(storage: Storage): Promise<number> {
-  await storage.createProjectIfMissing(defaultProject)
+export async function ensureDefaults(storage: Storage, { demoProject = true } = {}): Promise<number> {
+  if (demoProject) await storage.createProjectIfMissing(defaultProject)
   if ((await storage.countWallets()) > 0) return 0
   const { wallets } = await storage.replaceDirectory(await defaultSnapshot())
   return wallets

@@ -55,6 +55,27 @@ test('a restart on a PGlite directory keeps its data and does not re-import or r
   }
 })
 
+test('in production no demo project is made, and a project admitting every local port stops the start', async () => {
+  const fresh = await startServer({ port: 0, dataDir: 'memory', production: true, index: false })
+  try {
+    expect(await fresh.storage.getProject('latch-demo')).toBeUndefined()
+    expect((await fresh.storage.countWallets()) > 0).toBe(true)
+  } finally {
+    await fresh.close()
+  }
+  // A database a development start left its demo project in.
+  const dataDir = join(temp, 'production')
+  await (await startServer({ port: 0, dataDir, index: false })).close()
+  await expect(startServer({ port: 0, dataDir, production: true, index: false })).rejects.toThrow(
+    'Project latch-demo admits http://localhost:*, every local app: not when NODE_ENV is production (latch-server projects add latch-demo --origins <its origins>)',
+  )
+  const storage = await openStorage({ dataDir })
+  await storage.upsertProject({ ...defaultProject, allowedOrigins: ['https://demo.example'] })
+  await storage.close()
+  const named = await startServer({ port: 0, dataDir, production: true, index: false })
+  await named.close()
+})
+
 test('runs on PostgreSQL with databaseUrl', async () => {
   const server = await startServer({ port: 0, databaseUrl: await createTestDatabase() })
   try {

@@ -8,6 +8,7 @@ import { type AuthSecrets, devAuthSecrets, generateAuthSecrets } from './auth/se
 import type { SocialProviderSetup } from './auth/social/providers.ts'
 import { devnetBlockchainConfig } from './chains/defaults.ts'
 import type { BlockchainConfig } from './chains/types.ts'
+import { admitsAnyLocalPort } from './cors.ts'
 import { ensureDefaults } from './defaults.ts'
 import { type CreateFrameAppOptions, createFrameApp } from './frameApp.ts'
 import { createIndexer, type Indexer } from './jobs/indexer.ts'
@@ -17,6 +18,11 @@ import type { ProjectInput, Storage } from './storage/types.ts'
 export interface StartServerOptions {
   /** Default 8787; 0 picks a free port. */
   port?: number
+  /**
+   * Production (`NODE_ENV=production` sets it): no demo project (`latch-demo`, every local port) is created, and a
+   * project in the database that admits every local port stops the start, naming it.
+   */
+  production?: boolean
   /** Default 127.0.0.1. */
   host?: string
   /** PostgreSQL URL; without it the server runs on PGlite. */
@@ -129,8 +135,17 @@ export async function startServer(options: StartServerOptions = {}): Promise<Lat
     : undefined
   redis?.on('error', (error) => app?.log.warn({ err: error }, 'Redis is not answering'))
   try {
-    await ensureDefaults(storage)
+    await ensureDefaults(storage, { demoProject: !options.production })
     for (const project of options.projects ?? []) await storage.upsertProject(project)
+    if (options.production) {
+      for (const project of await storage.listProjects()) {
+        const local = project.allowedOrigins.find(admitsAnyLocalPort)
+        if (local)
+          throw new Error(
+            `Project ${project.id} admits ${local}, every local app: not when NODE_ENV is production (latch-server projects add ${project.id} --origins <its origins>)`,
+          )
+      }
+    }
     app = await createApp({
       storage,
       logger: options.logger ?? false,
