@@ -6,7 +6,7 @@ import { createApp } from './app.ts'
 import { devnetBlockchainConfig } from './chains/defaults.ts'
 import { createEventQuota } from './eventQuota.ts'
 
-const small = { read: 5, images: 5, write: 3, refresh: 2, analytics: 4, eventsPerProject: 5 }
+const small = { read: 5, images: 5, write: 3, refresh: 2, analytics: 4, bundler: 3, eventsPerProject: 5 }
 const query = '?projectId=open&st=latch&sv=0.1.0'
 
 let t: TestApp
@@ -14,7 +14,12 @@ beforeAll(async () => {
   // Chains on a closed port: the routes exist, and a balance read fails fast (502).
   t = await createTestApp({
     rateLimits: small,
-    blockchain: devnetBlockchainConfig({ rpcA: 'http://127.0.0.1:9', rpcB: 'http://127.0.0.1:9' }),
+    blockchain: devnetBlockchainConfig({
+      rpcA: 'http://127.0.0.1:9',
+      rpcB: 'http://127.0.0.1:9',
+      bundlerA: 'http://127.0.0.1:9',
+      bundlerB: 'http://127.0.0.1:9',
+    }),
   })
 })
 afterAll(() => t.close())
@@ -45,6 +50,26 @@ describe('per-address rate limits by route class', () => {
     const balance = `/v1/account/0x${'1'.repeat(40)}/balance`
     expect(await statuses(`${balance}?forceUpdate=true`, 3, '10.0.1.2')).toEqual([502, 502, 429])
     expect(await statuses(balance, 1, '10.0.1.2')).toEqual([502])
+  })
+
+  test('bundler calls have a class of their own: they neither spend nor are spared by the reads’ minute', async () => {
+    const bundle = async (remoteAddress: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/v1/bundler/31337',
+          remoteAddress,
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId' }),
+        })
+      ).statusCode
+    const calls = [await bundle('10.0.1.3'), await bundle('10.0.1.3'), await bundle('10.0.1.3')]
+    expect(calls).not.toContain(429)
+    expect(await bundle('10.0.1.3')).toBe(429)
+    expect(await statuses('/getWallets?entries=1', 5, '10.0.1.3')).toEqual([200, 200, 200, 200, 200])
+    // Reads used up do not stop bundler calls either.
+    expect(await statuses('/getWallets?entries=1', 6, '10.0.1.4')).toEqual([200, 200, 200, 200, 200, 429])
+    expect(await bundle('10.0.1.4')).not.toBe(429)
   })
 
   test('probing for routes is limited too, and the health check never is', async () => {

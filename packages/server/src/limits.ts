@@ -25,6 +25,11 @@ export interface RateLimits {
    * two. Default 60.
    */
   sponsor: number
+  /**
+   * Bundler calls (`/v1/bundler/:chainId`): each is a request to the chain's bundler, which simulates what it is sent
+   * (a smart account's send takes a few, then polls its receipt). Default 120.
+   */
+  bundler: number
   /** Analytics events one project may store per minute, from all clients together. Default 6,000. */
   eventsPerProject: number
 }
@@ -39,6 +44,7 @@ export const defaultRateLimits: RateLimits = {
   swaps: 120,
   analytics: 120,
   sponsor: 60,
+  bundler: 120,
   eventsPerProject: 6000,
 }
 

@@ -152,7 +152,7 @@ export const userOperationRoutes: FastifyPluginAsyncZod<UserOperationRoutesOptio
   app.post(
     '/v1/bundler/:chainId',
     {
-      config: { usage: true },
+      config: { usage: true, limit: 'bundler' },
       schema: {
         summary: 'ERC-4337 bundler (JSON-RPC), proxied to the chain’s configured bundler',
         description:
