@@ -13,6 +13,7 @@ import {
   isFrameMessage,
 } from '@latch/core/frame'
 import './frame.css'
+import { answerOf } from './refusal.ts'
 import { answer, email, type PageContext } from './requests.ts'
 
 const parentOrigin = document.querySelector('meta[name="latch-parent"]')?.getAttribute('content') ?? ''
@@ -47,7 +48,7 @@ else if (parentOrigin && window.parent !== window) {
         (error: unknown) =>
           connected.postMessage({
             id: request.id,
-            error: { code: -32603, message: error instanceof Error ? error.message : 'Internal error' },
+            error: answerOf(error, request.method),
           } satisfies FrameResponse),
       )
     }

@@ -7,7 +7,7 @@ import {
   RPC_NOT_ALLOWED,
 } from '@latch/core/frame'
 import { createKey, deviceShare, fromBase64, hasDeviceShare, keepDeviceShare, withKey } from './keys.ts'
-import { notLoggedIn, Refusal } from './refusal.ts'
+import { answerOf, notLoggedIn, Refusal } from './refusal.ts'
 import { screenTaken } from './screen.ts'
 import {
   canKeep,
@@ -404,10 +404,6 @@ export async function answer(request: FrameRequest, page: PageContext): Promise<
   try {
     return { id: request.id, result: await handle(request.method, request.params, page) }
   } catch (error) {
-    if (error instanceof Refusal) return { id: request.id, error: error.error }
-    return {
-      id: request.id,
-      error: { code: -32603, message: error instanceof Error ? error.message : 'Internal error' },
-    }
+    return { id: request.id, error: answerOf(error, request.method) }
   }
 }
