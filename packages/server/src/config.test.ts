@@ -366,7 +366,8 @@ describe('in production the server refuses development defaults, naming the sett
       'TELEGRAM_BOT_TOKEN is the devnet’s public test bot: not when NODE_ENV is production',
     )
     expect(
-      production(config, { ...frame, TELEGRAM_BOT_TOKEN: '7000000002:our-own-bot-secret-abcdefghijklmnopq' }).frame?.telegram,
+      production(config, { ...frame, TELEGRAM_BOT_TOKEN: '7000000002:our-own-bot-secret-abcdefghijklmnopq' })
+        .frame?.telegram,
     ).toBeDefined()
     const farcaster = { LATCH_FARCASTER_RPC_URL: 'https://optimism.example' }
     expect(() =>
