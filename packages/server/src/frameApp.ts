@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import type { FastifyRequest } from 'fastify'
 import { type CreateAppOptions, createBaseApp, type LatchApp } from './app.ts'
 import type { Mailer } from './auth/mail.ts'
 import type { AuthSecrets } from './auth/secrets.ts'
@@ -63,6 +64,20 @@ export const defaultFrameAssets =
 /** Form posts (the device page's button): a small urlencoded body as an object of its fields. */
 const FORM_BODY_LIMIT = 2048
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route takes a form post (`application/x-www-form-urlencoded`): the device page's button, Apple's
+     * `form_post` callback. Every other route of the frame's origin takes JSON only.
+     */
+    form?: boolean
+  }
+}
+
+/** Whether a request's body is a form's (what any website may make its visitors' browsers post, with no preflight). */
+const isFormPost = (request: FastifyRequest) =>
+  request.headers['content-type']?.split(';')[0]?.trim().toLowerCase() === 'application/x-www-form-urlencoded'
+
 /**
  * The embedded wallet's origin: the frame's page (`routes/frame.ts`), the e-mail login API (`routes/auth.ts`), the
  * social logins (`routes/social.ts`, `routes/farcaster.ts`, `routes/telegram.ts`) and `/health`, on a listener of its own
@@ -79,6 +94,13 @@ export async function createFrameApp(options: CreateFrameAppOptions): Promise<La
     { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   )
+  // A page of any site may post a form here from its visitor's browser (no preflight): only the routes made for a form
+  // take one, so that no other site starts logins, mails codes or changes an account through its visitors.
+  app.addHook('onRequest', async (request, reply) => {
+    const { url, config } = request.routeOptions
+    if (url !== undefined && isFormPost(request) && config.form !== true)
+      return reply.code(415).send({ error: 'This route takes JSON (Content-Type: application/json)' })
+  })
   await app.register(healthRoutes, { storage: options.storage })
   const { userOperations } = options
   await app.register(frameRoutes, {

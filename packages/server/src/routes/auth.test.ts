@@ -490,6 +490,34 @@ describe('changing the e-mail', () => {
 })
 
 describe('refusals', () => {
+  test('another site’s form post starts nothing: the API takes JSON; the device page’s form is the one exception', async () => {
+    const email = newEmail()
+    const form = { 'content-type': 'application/x-www-form-urlencoded' }
+    const mails = catcher.messages().length
+    for (const [url, payload] of [
+      ['/v1/auth/login', `email=${encodeURIComponent(email)}&device=${newDevice()}`],
+      ['/v1/auth/signout', 'all=true'],
+      ['/v1/auth/email', `email=${encodeURIComponent(newEmail())}`],
+    ] as const) {
+      const response = await app.inject({ method: 'POST', url, headers: form, payload })
+      expect(response.statusCode).toBe(415)
+      expect(response.json().error).toBe('This route takes JSON (Content-Type: application/json)')
+    }
+    expect(catcher.messages().length).toBe(mails)
+    // The same login as JSON starts (its mail is the proof).
+    const { response, since } = await startLogin(email, newDevice())
+    expect(response.statusCode).toBe(200)
+    expect((await nextMail(email, since)).to).toContain(email)
+    // The device page's button posts a form: still taken (an unknown link says so on its page).
+    const device = await app.inject({
+      method: 'POST',
+      url: '/v1/auth/device',
+      headers: form,
+      payload: 'token=nope',
+    })
+    expect(device.statusCode).not.toBe(415)
+  })
+
   test('bad input names its field', async () => {
     const cases: [unknown, string][] = [
       [{ email: 'not an address', device: newDevice() }, 'email must be an e-mail address'],

@@ -506,7 +506,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/v1/auth/device',
     {
-      config: { limit: 'write' },
+      config: { limit: 'write', form: true },
       schema: {
         summary: 'Approve a device from its link: its login code is mailed next',
         description: 'Answers a page saying what happened: approved, or why not (used, expired, unknown).',

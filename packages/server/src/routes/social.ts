@@ -226,7 +226,7 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRoutesOptions> = async (a
   // Apple answers with a form post (response_mode=form_post) when it is asked for the e-mail.
   app.post(
     '/v1/auth/social/:provider/callback',
-    { schema: { ...callbackSchema, body: callbackQuery } },
+    { config: { form: true }, schema: { ...callbackSchema, body: callbackQuery } },
     async (request, reply) => callback(request, reply, request.params.provider, request.body),
   )
 
