@@ -238,17 +238,20 @@ test('PAYMASTER_SIGNER_KEY and LATCH_BUNDLER_A/B: the devnet’s sponsorship wit
   )
 })
 
+/** A configuration file's chain with a paymaster, and a sponsorship of it. */
+const sponsoredChain = {
+  chainId: 8453,
+  name: 'Base',
+  rpcUrl: 'https://base.example',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  paymaster: '0x6D8da4B12D658a36909ec1C75F81E54B8DB4eBf9',
+}
+const sponsorship = { chains: [8453], maxGasPerOperation: 2e6, accountDailyCapWei: '1', dailyCapWei: '2' }
+
 test('LATCH_CONFIG’s sponsorship needs PAYMASTER_SIGNER_KEY; with it the projects’ policies are the only ones', () => {
   const dir = mkdtempSync(join(tmpdir(), 'latch-sponsorship-'))
   const file = join(dir, 'latch.json')
-  const chain = {
-    chainId: 8453,
-    name: 'Base',
-    rpcUrl: 'https://base.example',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    paymaster: '0x6D8da4B12D658a36909ec1C75F81E54B8DB4eBf9',
-  }
-  const sponsorship = { chains: [8453], maxGasPerOperation: 2e6, accountDailyCapWei: '1', dailyCapWei: '2' }
+  const chain = sponsoredChain
   writeFileSync(
     file,
     JSON.stringify({
@@ -278,15 +281,7 @@ test('LATCH_CONFIG’s sponsorship needs PAYMASTER_SIGNER_KEY; with it the proje
 
 describe('in production the server refuses development defaults, naming the setting', () => {
   const dir = mkdtempSync(join(tmpdir(), 'latch-production-'))
-  const chain = {
-    chainId: 8453,
-    name: 'Base',
-    rpcUrl: 'https://base.example',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    paymaster: '0x6D8da4B12D658a36909ec1C75F81E54B8DB4eBf9',
-    bundlerUrl: 'http://bundler.internal:3000',
-  }
-  const sponsorship = { chains: [8453], maxGasPerOperation: 2e6, accountDailyCapWei: '1', dailyCapWei: '2' }
+  const chain = { ...sponsoredChain, bundlerUrl: 'http://bundler.internal:3000' }
   let files = 0
   /** A configuration file of the chain above and these projects. */
   const configWith = (projects: unknown[], chains: unknown[] = [chain]) => {
