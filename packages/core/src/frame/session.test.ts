@@ -465,6 +465,25 @@ describe('the account type (issue 24)', () => {
       }),
     )
   })
+  it('a read of the account asked before a switch and answered after it does not undo the switch', async () => {
+    const stale = deferred<unknown>()
+    handlers.getUser = () => stale.promise
+    handlers.setPreferredAccount = async (params) => userOf((params as { type: 'eoa' }).type)
+    const { session } = await setUp()
+    session.signedIn(userOf('smartAccount'))
+    // Something asks for the account (the wallet's eth_accounts); the visitor switches before the frame answers it.
+    const reading = session.account()
+    await vi.waitFor(() => expect(frames.flatMap((frame) => frame.asked)).toContain('getUser'))
+    await session.setAccountType('eoa')
+    stale.resolve(userOf('smartAccount'))
+    expect(await reading).toMatchObject({ address: owner, accountType: 'eoa' })
+    expect(session.login.getState().user).toMatchObject({ address: owner, accountType: 'eoa' })
+    // A read asked after the switch is the frame's word again.
+    handlers.getUser = async () => userOf('smartAccount')
+    expect(await session.account()).toMatchObject({ address: safe })
+    expect(session.login.getState().user?.accountType).toBe('smartAccount')
+  })
+
   it('calls that deploy the Safe: its deployment is read again once their status says they are mined', async () => {
     let code = '0x'
     let status = 100

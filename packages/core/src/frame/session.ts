@@ -423,7 +423,11 @@ export function createFrameSession(context: ClientContext): FrameSession {
     })
   }
 
+  /** Counts the answers that set the user: a read asked before a later one (a switch, a login) must not undo it. */
+  let userAnswers = 0
+
   function signedIn(user: FrameUser) {
+    userAnswers++
     login.setState({ user })
     void followAccount()
     context.accounts.update('eip155', {
@@ -477,12 +481,17 @@ export function createFrameSession(context: ClientContext): FrameSession {
         if (current()) login.setState({ step: 'email', resendAt: undefined })
       }),
     async account() {
+      const asked = userAnswers
+      // Answered after a later change of the user (the visitor switched the account type meanwhile): that one stands.
+      const overtaken = () => userAnswers !== asked
       try {
         const user = await request<FrameUser>('getUser')
+        if (overtaken()) return login.getState().user
         signedIn(user)
         return user
       } catch (error) {
         if (!(error instanceof FrameRequestError && error.code === 4100)) throw error
+        if (overtaken()) return login.getState().user
         login.setState({ user: undefined })
         return undefined
       }
