@@ -484,6 +484,20 @@ describe('the account type (issue 24)', () => {
     expect(session.login.getState().user?.accountType).toBe('smartAccount')
   })
 
+  it('a read of the account asked before a sign-out and answered after it does not sign the visitor back in', async () => {
+    const stale = deferred<unknown>()
+    handlers.getUser = () => stale.promise
+    handlers.signOut = async () => null
+    const { session } = await setUp()
+    session.signedIn(userOf('smartAccount'))
+    const reading = session.account()
+    await vi.waitFor(() => expect(frames.flatMap((frame) => frame.asked)).toContain('getUser'))
+    await session.signOut()
+    stale.resolve(userOf('smartAccount'))
+    expect(await reading).toBeUndefined()
+    expect(session.login.getState().user).toBeUndefined()
+  })
+
   it('calls that deploy the Safe: its deployment is read again once their status says they are mined', async () => {
     let code = '0x'
     let status = 100

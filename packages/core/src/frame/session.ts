@@ -118,15 +118,18 @@ const APPROVAL_WAIT_MS = 5 * 60_000 + 30_000
 /** A new device's link is good for 20 minutes: the wait for it may be as long. */
 const DEVICE_WAIT_MS = 21 * 60_000
 
-const failureOf = (error: unknown): FrameFailure => {
-  const data =
-    error instanceof FrameRequestError ? (error.data as { reason?: unknown } | undefined) : undefined
-  return {
-    message: error instanceof BaseError ? error.shortMessage : 'The wallet could not be reached',
-    code: error instanceof FrameRequestError ? error.code : -32603,
-    reason: typeof data?.reason === 'string' ? data.reason : undefined,
-  }
+/** Why the frame refused (its `data.reason`: wrong, expired, storage…), when it said. */
+const reasonOf = (error: unknown): string | undefined => {
+  const reason =
+    error instanceof FrameRequestError && (error.data as { reason?: unknown } | undefined)?.reason
+  return typeof reason === 'string' ? reason : undefined
 }
+
+const failureOf = (error: unknown): FrameFailure => ({
+  message: error instanceof BaseError ? error.shortMessage : 'The wallet could not be reached',
+  code: error instanceof FrameRequestError ? error.code : -32603,
+  reason: reasonOf(error),
+})
 
 const resendTime = (answer: { resendAt?: string | null }) =>
   answer.resendAt ? Date.parse(answer.resendAt) : undefined
@@ -222,9 +225,7 @@ export function createFrameSession(context: ClientContext): FrameSession {
       (await channel()).request<T>(method, params, timeoutMs === undefined ? {} : { timeoutMs })
     return ask().catch(async (error: unknown) => {
       if (error instanceof FrameClosedError && !closed) return ask()
-      const data =
-        error instanceof FrameRequestError ? (error.data as { reason?: unknown } | undefined) : undefined
-      if (data?.reason !== 'storage' || !keepsOnDevice(method, params)) throw error
+      if (reasonOf(error) !== 'storage' || !keepsOnDevice(method, params)) throw error
       await approve(() => request('openWindow', undefined, APPROVAL_WAIT_MS), { title: 'Your Wallet' })
       return ask()
     })
@@ -423,11 +424,7 @@ export function createFrameSession(context: ClientContext): FrameSession {
     })
   }
 
-  /** Counts the answers that set the user: a read asked before a later one (a switch, a login) must not undo it. */
-  let userAnswers = 0
-
   function signedIn(user: FrameUser) {
-    userAnswers++
     login.setState({ user })
     void followAccount()
     context.accounts.update('eip155', {
@@ -481,20 +478,17 @@ export function createFrameSession(context: ClientContext): FrameSession {
         if (current()) login.setState({ step: 'email', resendAt: undefined })
       }),
     async account() {
-      const asked = userAnswers
-      // Answered after a later change of the user (the visitor switched the account type meanwhile): that one stands.
-      const overtaken = () => userAnswers !== asked
-      try {
-        const user = await request<FrameUser>('getUser')
-        if (overtaken()) return login.getState().user
-        signedIn(user)
-        return user
-      } catch (error) {
+      const asked = login.getState().user
+      // 4100: the frame holds no session.
+      const user = await request<FrameUser>('getUser').catch((error: unknown) => {
         if (!(error instanceof FrameRequestError && error.code === 4100)) throw error
-        if (overtaken()) return login.getState().user
-        login.setState({ user: undefined })
         return undefined
-      }
+      })
+      // The user changed while the frame answered (a switch of the account type, a sign-out): that change stands.
+      if (login.getState().user !== asked) return login.getState().user
+      if (user) signedIn(user)
+      else login.setState({ user })
+      return user
     },
     async setAccountType(type) {
       const user = await request<FrameUser>('setPreferredAccount', { type })
