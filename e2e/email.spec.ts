@@ -364,13 +364,31 @@ for (const theme of ['dark', 'light'] as const) {
     expect(shares?.recoveryShare).toBeNull()
     expect(shares?.passphraseBox).toMatchObject({ kdf: 'pbkdf2-sha256', iterations: 600_000 })
 
-    // A new device: after the code, the frame asks for the passphrase over EmailVerify.
+    // Changed: the current passphrase first, which the server checks (its proof), then the new one twice.
+    const changed = 'a longer passphrase, changed once'
+    await demo.modal.getByRole('button', { name: 'Set a recovery passphrase' }).click()
+    await expect(form.getByRole('heading', { name: 'Enter your recovery passphrase' })).toBeVisible()
+    await form.getByLabel('Passphrase', { exact: true }).fill(changed)
+    await form.getByRole('button', { name: 'Continue' }).click()
+    await expect(form.getByRole('alert')).toHaveText('That is not the passphrase')
+    await form.getByLabel('Passphrase', { exact: true }).fill(passphrase)
+    await form.getByRole('button', { name: 'Continue' }).click()
+    await expect(form.getByRole('heading', { name: 'Set a recovery passphrase' })).toBeVisible()
+    await form.getByLabel('New passphrase').fill(changed)
+    await form.getByLabel('Repeat it').fill(changed)
+    await form.getByRole('button', { name: 'Set passphrase' }).click()
+    await expect
+      .poll(async () => (await latchServer.storage.auth.shares(account?.id ?? ''))?.passphraseProof)
+      .not.toBe(shares?.passphraseProof)
+    await expect(demo.modal.getByRole('heading', { name: 'Email Account' })).toBeVisible()
+
+    // A new device: after the code, the frame asks for the passphrase over EmailVerify; the old one opens nothing.
     const { second, close } = await logInOnNewDevice(browser, demo, latchServer, email, theme)
     try {
       const unlock = walletFrame(second.page)
       await expect(unlock.getByRole('heading', { name: 'Enter your recovery passphrase' })).toBeVisible()
       await expect(second.state('status')).toHaveText('disconnected')
-      await unlock.getByLabel('Passphrase', { exact: true }).fill('not my passphrase')
+      await unlock.getByLabel('Passphrase', { exact: true }).fill(passphrase)
       await unlock.getByRole('button', { name: 'Continue' }).click()
       await expect(unlock.getByRole('alert')).toHaveText('That is not the passphrase')
       const audit = async (what: string) => {
@@ -383,7 +401,7 @@ for (const theme of ['dark', 'light'] as const) {
       await expect(second.modal.getByRole('alert')).toHaveText('This device needs your recovery passphrase')
       await audit(`EmailVerify, the passphrase cancelled (${theme})`)
       await second.modal.getByRole('button', { name: 'Enter passphrase' }).click()
-      await unlock.getByLabel('Passphrase', { exact: true }).fill(passphrase)
+      await unlock.getByLabel('Passphrase', { exact: true }).fill(changed)
       await unlock.getByRole('button', { name: 'Continue' }).click()
       await expect(second.state('status')).toHaveText('connected')
       await expect(second.state('address')).toHaveText(address ?? '')

@@ -49,21 +49,34 @@ export interface PassphraseBox {
 const ITERATIONS = 600_000
 const MIN_LENGTH = 12
 
+const material = (passphrase: string) =>
+  crypto.subtle.importKey('raw', new TextEncoder().encode(passphrase.normalize('NFKC')), 'PBKDF2', false, [
+    'deriveKey',
+    'deriveBits',
+  ])
+
 async function boxKey(passphrase: string, salt: Uint8Array<ArrayBuffer>, iterations: number) {
-  const material = await crypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(passphrase.normalize('NFKC')),
-    'PBKDF2',
-    false,
-    ['deriveKey'],
-  )
   return crypto.subtle.deriveKey(
     { name: 'PBKDF2', hash: 'SHA-256', salt, iterations },
-    material,
+    await material(passphrase),
     { name: 'AES-GCM', length: 256 },
     false,
     ['encrypt', 'decrypt'],
   )
+}
+
+/**
+ * What the passphrase shows the server to change it (the server keeps its sha-256): a PBKDF2 of its own, salted by
+ * the account, as slow to guess as the box and unrelated to the key that opens it.
+ */
+export async function proofOf(passphrase: string, accountId: string): Promise<string> {
+  const salt = new TextEncoder().encode(`latch:passphrase-proof:${accountId}`)
+  const bits = await crypto.subtle.deriveBits(
+    { name: 'PBKDF2', hash: 'SHA-256', salt, iterations: ITERATIONS },
+    await material(passphrase),
+    256,
+  )
+  return toBase64(new Uint8Array(bits))
 }
 
 /** Seals `share` under `passphrase` for the account (the box opens for that account only). */
@@ -97,7 +110,7 @@ export async function open(
   box: PassphraseBox,
   passphrase: string,
   accountId: string,
-): Promise<Uint8Array | undefined> {
+): Promise<Uint8Array<ArrayBuffer> | undefined> {
   const key = await boxKey(passphrase, fromBase64(box.salt), box.iterations)
   try {
     return new Uint8Array(
@@ -125,88 +138,90 @@ export interface RecoveryContext {
 const FORM_MS = 5 * 60_000
 
 /**
- * The account's recovery share: the server's copy, or the box opened with the passphrase `kind` of form asks for
- * (its check: the share must make the account's key with `other`).
+ * A device new to the account: its share from the server's recovery share, or from the box the passphrase (typed
+ * here) opens, checked to make the account's key with the auth share. The server gives either only just after a login.
  */
-async function recoveryShare(
-  user: User,
-  other: Uint8Array | string,
-  context: RecoveryContext,
-  about: string,
-): Promise<Uint8Array> {
+export async function unlock(user: User, context: RecoveryContext): Promise<void> {
+  const { token } = context
+  const { authShare } = await context.api<{ authShare: string }>('/v1/auth/keys/auth', { token })
   const answer = await context.api<{ recoveryShare: string | null; passphraseBox: PassphraseBox | null }>(
     '/v1/auth/keys/recovery',
-    { token: context.token },
+    { token },
   )
-  /** The share, once it makes the account's key with `other` (else zeroed, and the error thrown). */
-  const checked = async (share: Uint8Array) => {
+  /** Keeps `share` as this device's once it makes the account's key with the auth share; zeroed either way. */
+  const keep = async (share: Uint8Array<ArrayBuffer>) => {
     try {
-      await withKey([other, share], user.address ?? '', () => undefined)
-      return share
-    } catch (error) {
+      await withKey([authShare, share], user.address ?? '', () => undefined)
+      await keepDeviceShare(user.id, share)
+    } finally {
       share.fill(0)
-      throw error
     }
   }
-  if (answer.recoveryShare) return checked(new Uint8Array(fromBase64(answer.recoveryShare)))
   const box = answer.passphraseBox
+  if (answer.recoveryShare) return keep(fromBase64(answer.recoveryShare))
   if (!box) throw new Refusal({ code: -32000, message: 'This account has no recovery share' })
-  let opened: Uint8Array | undefined
-  await askPassphrase('enter', about, context, async (passphrase) => {
-    const share = await open(box, passphrase, user.id)
-    if (!share) return 'That is not the passphrase'
-    opened = await checked(share)
-    return undefined
-  })
-  if (!opened) throw rejected()
-  return opened
-}
-
-/** A device new to the account: its share from the box the passphrase (typed here) opens. */
-export async function unlock(user: User, context: RecoveryContext): Promise<void> {
-  const { authShare } = await context.api<{ authShare: string }>('/v1/auth/keys/auth', {
-    token: context.token,
-  })
-  const share = await recoveryShare(
-    user,
-    authShare,
-    context,
+  // Settles once the share the box holds is kept (or rejects: the visitor cancelled).
+  await askPassphrase(
+    'enter',
     'Your account’s recovery is sealed with your passphrase: this device needs it once.',
+    context,
+    async (passphrase) => {
+      const opened = await open(box, passphrase, user.id)
+      if (!opened) return 'That is not the passphrase'
+      await keep(opened)
+      return undefined
+    },
   )
-  try {
-    await keepDeviceShare(user.id, share as Uint8Array<ArrayBuffer>)
-  } finally {
-    share.fill(0)
-  }
 }
 
 /**
- * Seals the recovery share under a new passphrase (typed here; the current one first when there is one) and gives
- * the server the box, which then drops its own copy.
+ * Seals this device's share under a new passphrase (typed here; the current one first when there is one, which the
+ * server checks) and gives the server the box, which then drops its own recovery share: a new device opens the box
+ * with the passphrase, and the share in it makes the key with the auth share.
  */
 export async function setPassphrase(user: User, context: RecoveryContext): Promise<void> {
+  const { token } = context
   const device = await deviceShare(user.id)
   if (!device) throw notLoggedIn()
-  let share: Uint8Array | undefined
   try {
-    share = await recoveryShare(user, device, context, 'Your current passphrase first, to change it.')
-    const kept = share
+    const { recovery } = await context.api<{ recovery: string }>('/v1/auth/keys', { token })
+    let current: string | undefined
+    if (recovery === 'passphrase')
+      await askPassphrase(
+        'enter',
+        'Your current passphrase first, to change it.',
+        context,
+        async (passphrase) => {
+          const proof = await proofOf(passphrase, user.id)
+          const checked = await context.api<{ current: boolean }>('/v1/auth/keys/recovery/check', {
+            body: { current: proof },
+            token,
+          })
+          if (!checked.current) return 'That is not the passphrase'
+          current = proof
+          return undefined
+        },
+      )
     await askPassphrase(
       'set',
       `A new device of yours will need it to use your account. The server then keeps your recovery share only sealed under it, which it cannot open without guessing the passphrase: make it long. If you forget it, only your devices can recover your key. At least ${MIN_LENGTH} characters.`,
       context,
       async (passphrase) => {
+        const [passphraseBox, proof] = await Promise.all([
+          seal(device, passphrase, user.id),
+          proofOf(passphrase, user.id),
+        ])
         await context.api('/v1/auth/keys/recovery', {
           method: 'PUT',
-          body: { passphraseBox: await seal(kept, passphrase, user.id) },
-          token: context.token,
+          // Without a current passphrase, `current` is left out (undefined is not JSON).
+          body: { passphraseBox, proof, current },
+          token,
         })
         return undefined
       },
     )
   } finally {
     device.fill(0)
-    share?.fill(0)
   }
 }
 

@@ -11,6 +11,7 @@ import { answerOf, notLoggedIn, Refusal } from './refusal.ts'
 import { screenTaken } from './screen.ts'
 import {
   canKeep,
+  deviceSecret,
   forgetDeviceSecret,
   needsWindow,
   read,
@@ -29,7 +30,10 @@ export async function api<T>(
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
     headers: {
       ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      // A session is good only with the secret of the device it was made on.
+      ...(init.token
+        ? { authorization: `Bearer ${init.token}`, 'x-latch-device': await deviceSecret() }
+        : {}),
     },
     ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
   })
@@ -294,7 +298,7 @@ async function handle(method: FrameRequest['method'], params: unknown, page: Pag
       // SPEC §4: signing out keeps this device's share unless the visitor asks to forget the device: then its share
       // and the device secret go, and a next login here is a new device's (the mailed link again).
       // Without the wallet's window a plain sign-out is the server's alone (the session it revokes is worthless).
-      const forget = (params as { forgetDevice?: unknown } | undefined)?.forgetDevice === true
+      const forget = keepsOnDevice(method, params)
       const current = forget ? await session().catch(() => undefined) : undefined
       const token = await read(SESSION).catch(() => undefined)
       if (typeof token === 'string')

@@ -2,6 +2,7 @@
 // PGlite, and the frame origin's app as the frame calls it.
 import { randomBytes } from 'node:crypto'
 import { codeOf, deviceLinkOf, type MailCatcher, startMailCatcher } from '@latch/devnet'
+import { combine, split } from 'shamir-secret-sharing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { memoryStorage } from '../../test/support/memoryStorage.ts'
 import type { LatchApp } from '../app.ts'
@@ -61,6 +62,9 @@ async function verify(login: string, device: string, code: string) {
   return app.inject({ method: 'POST', url: `/v1/auth/login/${login}/verify`, payload: { device, code } })
 }
 
+/** The device each session token was made on (`auth` shows its secret with the token, as the frame does). */
+const devices = new Map<string, string>()
+
 /** A new user logged in on `device`: its session token and account. */
 async function logIn(email: string, device: string) {
   const { response, body, since } = await startLogin(email, device)
@@ -68,10 +72,51 @@ async function logIn(email: string, device: string) {
   const mail = await nextMail(email, since)
   const verified = await verify(body.login, device, codeOf(mail))
   expect(verified.statusCode).toBe(200)
-  return verified.json() as { token: string; user: { id: string; email: string; address: string | null } }
+  const answer = verified.json() as {
+    token: string
+    user: { id: string; email: string; address: string | null }
+  }
+  devices.set(answer.token, device)
+  return answer
 }
 
-const auth = (token: string) => ({ authorization: `Bearer ${token}` })
+/** A session's headers as its frame sends them: the bearer token and the secret of the device it was made on. */
+/** A passphrase box as the frame seals it (random bytes: the server cannot open it anyway), and a proof. */
+const box = () => ({
+  kdf: 'pbkdf2-sha256',
+  iterations: 600_000,
+  salt: randomBytes(16).toString('base64'),
+  iv: randomBytes(12).toString('base64'),
+  ciphertext: randomBytes(49).toString('base64'),
+})
+const proof = () => randomBytes(32).toString('base64')
+
+const auth = (token: string) => ({
+  authorization: `Bearer ${token}`,
+  'x-latch-device': devices.get(token) ?? newDevice(),
+})
+
+/** Stores the session's account key: its auth and recovery shares (random unless given). */
+async function storeKey(token: string, shares: { authShare?: Uint8Array; recoveryShare?: Uint8Array } = {}) {
+  const base64 = (bytes: Uint8Array | undefined) => (bytes ? Buffer.from(bytes).toString('base64') : share())
+  const stored = await app.inject({
+    method: 'PUT',
+    url: '/v1/auth/keys',
+    headers: auth(token),
+    payload: {
+      address: ADDRESS,
+      authShare: base64(shares.authShare),
+      recoveryShare: base64(shares.recoveryShare),
+    },
+  })
+  expect(stored.statusCode).toBe(201)
+}
+
+const setBox = (token: string, payload: object) =>
+  app.inject({ method: 'PUT', url: '/v1/auth/keys/recovery', headers: auth(token), payload })
+
+const session = async (token: string) =>
+  (await app.inject({ url: '/v1/auth/session', headers: auth(token) })).json() as { user: { id: string } }
 
 describe('a new user', () => {
   test('gets a code by mail, logs in, stores the key shares once and fetches them back', async () => {
@@ -94,6 +139,7 @@ describe('a new user', () => {
     const verified = await verify(body.login, device, codeOf(mail))
     expect(verified.statusCode).toBe(200)
     const { token, user, created } = verified.json()
+    devices.set(token, device)
     expect(created).toBe(true)
     expect(user).toEqual({
       id: expect.any(String),
@@ -331,6 +377,7 @@ describe('a new device', () => {
     const verified = await verify(body.login, device, code)
     expect(verified.statusCode).toBe(200)
     expect(verified.json()).toMatchObject({ created: false, user: { id: first.user.id, email } })
+    devices.set(verified.json().token, device)
 
     const reused = await app.inject({ url: path })
     expect(reused.body).toContain('Link already used')
@@ -383,48 +430,154 @@ describe('sessions', () => {
 
   test('a passphrase box replaces the server’s recovery share', async () => {
     const { token } = await logIn(newEmail(), newDevice())
-    const box = {
-      kdf: 'pbkdf2-sha256',
-      iterations: 600_000,
-      salt: randomBytes(16).toString('base64'),
-      iv: randomBytes(12).toString('base64'),
-      ciphertext: randomBytes(49).toString('base64'),
-    }
     const before = await app.inject({
       method: 'PUT',
       url: '/v1/auth/keys/recovery',
       headers: auth(token),
-      payload: { passphraseBox: box },
+      payload: { passphraseBox: box(), proof: proof() },
     })
     expect(before.statusCode).toBe(404)
-    await app.inject({
-      method: 'PUT',
-      url: '/v1/auth/keys',
-      headers: auth(token),
-      payload: { address: ADDRESS, authShare: share(), recoveryShare: share() },
+    await storeKey(token)
+    expect((await app.inject({ url: '/v1/auth/keys', headers: auth(token) })).json()).toEqual({
+      address: ADDRESS,
+      recovery: 'automatic',
     })
     const weak = await app.inject({
       method: 'PUT',
       url: '/v1/auth/keys/recovery',
       headers: auth(token),
-      payload: { passphraseBox: { ...box, iterations: 1000 } },
+      payload: { passphraseBox: { ...box(), iterations: 1000 }, proof: proof() },
     })
     expect(weak.statusCode).toBe(400)
     expect(weak.json()).toEqual({
       error: 'passphraseBox.iterations must be at least 600000',
       field: 'passphraseBox.iterations',
     })
-    const set = await app.inject({
-      method: 'PUT',
-      url: '/v1/auth/keys/recovery',
-      headers: auth(token),
-      payload: { passphraseBox: box },
-    })
+    const unproven = await setBox(token, { passphraseBox: box() })
+    expect(unproven.json()).toEqual({ error: 'proof must be a string', field: 'proof' })
+    const sealed = box()
+    const set = await setBox(token, { passphraseBox: sealed, proof: proof() })
     expect(set.json()).toEqual({ recovery: 'passphrase' })
     expect((await app.inject({ url: '/v1/auth/keys/recovery', headers: auth(token) })).json()).toEqual({
       recoveryShare: null,
-      passphraseBox: box,
+      passphraseBox: sealed,
     })
+    expect((await app.inject({ url: '/v1/auth/keys', headers: auth(token) })).json().recovery).toBe(
+      'passphrase',
+    )
+  })
+})
+
+describe('custody: a session is no key (issue 41)', () => {
+  test('a stolen session token, without its device’s secret, gets nothing: no share, no user, no change', async () => {
+    const device = newDevice()
+    const { token } = await logIn(newEmail(), device)
+    await storeKey(token)
+    const stolen = [
+      { authorization: `Bearer ${token}` },
+      { authorization: `Bearer ${token}`, 'x-latch-device': newDevice() },
+      { authorization: `Bearer ${token}`, 'x-latch-device': device.slice(0, 42) },
+    ]
+    const asks = [
+      { url: '/v1/auth/keys/auth' },
+      { url: '/v1/auth/keys/recovery' },
+      { url: '/v1/auth/keys' },
+      { url: '/v1/auth/session' },
+      {
+        method: 'PUT' as const,
+        url: '/v1/auth/keys/recovery',
+        payload: { passphraseBox: box(), proof: proof() },
+      },
+      { method: 'POST' as const, url: '/v1/auth/keys/recovery/check', payload: { current: proof() } },
+      { method: 'POST' as const, url: '/v1/auth/email', payload: { email: newEmail() } },
+    ]
+    for (const headers of stolen)
+      for (const ask of asks) {
+        const response = await app.inject({ ...ask, headers })
+        expect(response.statusCode, `${ask.url} with ${JSON.stringify(Object.keys(headers))}`).toBe(401)
+        expect(response.json().error).toBe('Not logged in: this session belongs to another device')
+      }
+    // The device that made it still has everything.
+    expect((await app.inject({ url: '/v1/auth/keys/auth', headers: auth(token) })).statusCode).toBe(200)
+    expect((await app.inject({ url: '/v1/auth/keys/recovery', headers: auth(token) })).statusCode).toBe(200)
+  })
+
+  test('the recovery share is given only just after a login; a new device’s login rebuilds the key from it', async () => {
+    const email = newEmail()
+    const device = newDevice()
+    const { token } = await logIn(email, device)
+    // A real key, split as the frame splits it: the device keeps one share, the server gets two.
+    const secret = new Uint8Array(randomBytes(32))
+    const [, authShare, recoveryShare] = await split(secret, 3, 2)
+    if (!authShare || !recoveryShare) throw new Error('no shares')
+    await storeKey(token, { authShare, recoveryShare })
+    advance(10 * 60_000)
+    // Ten minutes on, the session (or whoever holds it and its device) no longer gets the recovery share.
+    const late = await app.inject({ url: '/v1/auth/keys/recovery', headers: auth(token) })
+    expect(late.statusCode).toBe(403)
+    expect(late.json()).toEqual({
+      error: 'Your recovery share is given only just after a login on this device: log in again',
+      reason: 'verify',
+    })
+    expect((await app.inject({ url: '/v1/auth/keys/auth', headers: auth(token) })).statusCode).toBe(200)
+
+    // A new device: the mailed link, then the code; its session has both server-held shares, which make the key.
+    const other = newDevice()
+    const { body, since } = await startLogin(email, other)
+    const link = new URL(deviceLinkOf(await nextMail(email, since))).searchParams.get('token')
+    const approvedSince = new Date()
+    await app.inject({ method: 'POST', url: '/v1/auth/device', payload: { token: link } })
+    const codeMail = await catcher.waitFor(email, {
+      since: approvedSince,
+      match: (mail) => mail.subject.endsWith('is your login code'),
+    })
+    const verified = await verify(body.login, other, codeOf(codeMail))
+    const fresh = verified.json().token as string
+    devices.set(fresh, other)
+    const { authShare: gotAuth } = (
+      await app.inject({ url: '/v1/auth/keys/auth', headers: auth(fresh) })
+    ).json()
+    const { recoveryShare: gotRecovery } = (
+      await app.inject({ url: '/v1/auth/keys/recovery', headers: auth(fresh) })
+    ).json()
+    const bytes = (text: string) => new Uint8Array(Buffer.from(text, 'base64'))
+    expect(await combine([bytes(gotAuth), bytes(gotRecovery)])).toEqual(secret)
+  })
+
+  test('replacing a passphrase box takes the current passphrase’s proof, or a login of the last 10 minutes', async () => {
+    const { token } = await logIn(newEmail(), newDevice())
+    await storeKey(token)
+    const first = proof()
+    expect((await setBox(token, { passphraseBox: box(), proof: first })).statusCode).toBe(200)
+    // Within the login's 10 minutes (the mailbox just proved itself) a forgotten passphrase can be replaced.
+    const second = proof()
+    expect((await setBox(token, { passphraseBox: box(), proof: second })).statusCode).toBe(200)
+    advance(10 * 60_000)
+    const refusals = [
+      [{ passphraseBox: box(), proof: proof() }, 'Your current passphrase is needed to change it'],
+      [{ passphraseBox: box(), proof: proof(), current: first }, 'That is not your current passphrase'],
+    ] as const
+    for (const [payload, error] of refusals) {
+      const refused = await setBox(token, payload)
+      expect(refused.statusCode).toBe(403)
+      expect(refused.json()).toEqual({ error, field: 'current', reason: 'passphrase' })
+    }
+    const check = (current: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/v1/auth/keys/recovery/check',
+        headers: auth(token),
+        payload: { current },
+      })
+    expect((await check(first)).json()).toEqual({ current: false })
+    expect((await check(second)).json()).toEqual({ current: true })
+    const sealed = box()
+    const third = proof()
+    expect((await setBox(token, { passphraseBox: sealed, proof: third, current: second })).statusCode).toBe(
+      200,
+    )
+    expect((await check(third)).json()).toEqual({ current: true })
+    expect((await storage.auth.shares((await session(token)).user.id))?.passphraseBox).toEqual(sealed)
   })
 })
 

@@ -1,4 +1,4 @@
-import { randomBytes, randomInt, randomUUID } from 'node:crypto'
+import { randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { getAddress } from 'viem'
@@ -6,9 +6,10 @@ import { z } from 'zod'
 import { devicePage } from '../auth/devicePage.ts'
 import { changeCodeMail, deviceLinkMail, loginCodeMail, type Mail, type Mailer } from '../auth/mail.ts'
 import { type AuthSecrets, codeHmac, codeKey, codeMatches, seal, unseal } from '../auth/secrets.ts'
+import { newSession, RECOVERY_WINDOW_MS } from '../auth/session.ts'
 import { user, userOf } from '../auth/user.ts'
 import { errorBody, text } from '../schemas.ts'
-import type { AuthSession, Challenge } from '../storage/auth.ts'
+import type { AuthSession, Challenge, StoredShares } from '../storage/auth.ts'
 import type { Storage } from '../storage/types.ts'
 import { sha256Hex } from '../tokens.ts'
 
@@ -83,12 +84,27 @@ const passphraseBox = z.object({
 
 const authError = errorBody.extend({
   reason: z
-    .enum(['wrong', 'expired', 'used', 'locked', 'device', 'wait', 'quota'])
+    .enum(['wrong', 'expired', 'used', 'locked', 'device', 'wait', 'quota', 'verify', 'passphrase'])
     .optional()
     .meta({ description: 'What the frame tells the user, for a refused code or a refused mail' }),
   retryAfter: z.number().optional().meta({ description: 'Seconds until a new code may be asked for' }),
 })
-const authHeaders = z.object({ authorization: z.string().max(200).optional() })
+/** The header every use of a frame session carries: the secret of the device it was made on. */
+const DEVICE_HEADER = 'x-latch-device'
+
+const authHeaders = z.object({
+  authorization: z.string().max(200).optional(),
+  [DEVICE_HEADER]: z
+    .string()
+    .max(100)
+    .optional()
+    .meta({ description: 'The secret of the device the session was made on (the login’s `device`)' }),
+})
+/** 32 bytes, base64: what a passphrase derives to prove it (the frame's PBKDF2), never the key that opens its box. */
+const passphraseProof = (field: string) =>
+  z
+    .string({ error: `${field} must be a string` })
+    .regex(/^[A-Za-z0-9+/]{43}=$/, `${field} must be 32 bytes as base64`)
 const waiting = z.object({
   login: z.string(),
   waitingFor: z.enum(['device', 'code', 'done']),
@@ -96,6 +112,9 @@ const waiting = z.object({
 })
 
 const shareContext = (kind: 'auth' | 'recovery', accountId: string) => `latch:${kind}-share:${accountId}`
+/** Two hex digests compared in constant time. */
+const hashesEqual = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
 const bearer = (request: FastifyRequest) =>
   /^Bearer\s+([A-Za-z0-9_-]{43})$/i.exec(request.headers.authorization ?? '')?.[1]
 
@@ -230,14 +249,49 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   const resendAt = (challenge: Pick<Challenge, 'sentAt'>) =>
     challenge.sentAt ? new Date(challenge.sentAt.getTime() + RESEND_MS).toISOString() : null
 
-  /** The session of the request's bearer token, or undefined with 401 sent. */
+  /**
+   * The session of the request's bearer token, shown with the secret of the device it was made on (a token alone,
+   * taken elsewhere, is nothing), or undefined with 401 sent.
+   */
   async function sessionOf(request: FastifyRequest, reply: FastifyReply): Promise<AuthSession | undefined> {
     const token = bearer(request)
     const session = token ? await storage.auth.session(sha256Hex(token), now()) : undefined
-    if (!session)
+    if (!session) {
       await reply.code(401).send({ error: 'Not logged in: the session is missing, ended or unknown' })
+      return undefined
+    }
+    const device = request.headers[DEVICE_HEADER]
+    if (typeof device !== 'string' || !hashesEqual(sha256Hex(device), session.deviceHash)) {
+      await reply.code(401).send({ error: 'Not logged in: this session belongs to another device' })
+      return undefined
+    }
     return session
   }
+
+  /** Whether the session's login is recent enough for the recovery share (a new device rebuilding its key). */
+  const recoveryOpen = (session: AuthSession) =>
+    session.recoveryUntil !== null && session.recoveryUntil.getTime() > now().getTime()
+
+  const refuseRecovery = (reply: FastifyReply) =>
+    reply.code(403).send({
+      error: 'Your recovery share is given only just after a login on this device: log in again',
+      reason: 'verify',
+    })
+
+  /** Whether `current` is the proof of the account's passphrase (a box set before proofs has none to match). */
+  const passphraseShown = (shares: StoredShares, current: string | undefined) =>
+    current !== undefined &&
+    shares.passphraseProof !== null &&
+    hashesEqual(sha256Hex(current), shares.passphraseProof)
+
+  const refusePassphrase = (reply: FastifyReply, current: string | undefined) =>
+    reply.code(403).send({
+      error: current
+        ? 'That is not your current passphrase'
+        : 'Your current passphrase is needed to change it',
+      field: 'current',
+      reason: 'passphrase',
+    })
 
   /** The login challenge `id` started on `device` (when given), or undefined with 404 / 403 sent. */
   async function loginOf(reply: FastifyReply, id: string, device?: string): Promise<Challenge | undefined> {
@@ -453,8 +507,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       if (!challenge) return reply
       const matched = await checkCode(reply, challenge, { code: request.body.code })
       if (!matched) return reply
-      const token = randomBytes(32).toString('base64url')
-      const createdAt = now()
+      const { token, session } = newSession(now(), sessionMs)
       const newAccountId = randomUUID()
       const account = await storage.auth.completeLogin(challenge.id, {
         codeHmac: matched,
@@ -462,11 +515,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         expectedAccountId: challenge.accountId,
         newAccountId,
         deviceHash: challenge.deviceHash,
-        session: {
-          tokenHash: sha256Hex(token),
-          createdAt,
-          expiresAt: new Date(createdAt.getTime() + sessionMs),
-        },
+        session,
       })
       if (account === 'used')
         return reply.code(409).send({
@@ -603,6 +652,34 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   )
 
   app.get(
+    '/v1/auth/keys',
+    {
+      schema: {
+        summary:
+          'The account key’s address and how it recovers: the server’s share, or the user’s passphrase',
+        tags: ['auth'],
+        headers: authHeaders,
+        response: {
+          200: z.object({ address: z.string(), recovery: z.enum(['automatic', 'passphrase']) }),
+          401: errorBody,
+          404: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const session = await sessionOf(request, reply)
+      if (!session) return reply
+      const shares = await storage.auth.shares(session.account.id)
+      if (!shares || !session.account.address)
+        return reply.code(404).send({ error: 'This account has no key yet' })
+      return {
+        address: session.account.address,
+        recovery: shares.passphraseBox ? ('passphrase' as const) : ('automatic' as const),
+      }
+    },
+  )
+
+  app.get(
     '/v1/auth/keys/auth',
     {
       schema: {
@@ -629,6 +706,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: {
         summary:
           'The recovery share, or the box the user’s passphrase seals, for a new device’s frame session',
+        description: `Only within ${RECOVERY_WINDOW_MS / 60_000} minutes of the session's login (403 after).`,
         tags: ['auth'],
         headers: authHeaders,
         response: {
@@ -637,6 +715,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
             passphraseBox: passphraseBox.nullable(),
           }),
           401: errorBody,
+          403: authError,
           404: errorBody,
         },
       },
@@ -644,6 +723,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       const session = await sessionOf(request, reply)
       if (!session) return reply
+      if (!recoveryOpen(session)) return refuseRecovery(reply)
       const { id } = session.account
       const shares = await storage.auth.shares(id)
       if (!shares) return reply.code(404).send({ error: 'This account has no key yet' })
@@ -663,12 +743,56 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: {
         summary: 'Replace the server’s recovery share with one sealed under the user’s passphrase',
         description:
-          'The server keeps the box as given and deletes its own copy: it can no longer recover the key.',
+          'The server keeps the box as given and deletes its own copy: it can no longer recover the key. `proof` is ' +
+          'what the new passphrase derives to prove itself; replacing a box takes the current passphrase’s ' +
+          `(\`current\`), or a session whose login is at most ${RECOVERY_WINDOW_MS / 60_000} minutes old.`,
         tags: ['auth'],
         headers: authHeaders,
-        body: z.object({ passphraseBox }),
+        body: z.object({
+          passphraseBox,
+          proof: passphraseProof('proof'),
+          current: passphraseProof('current').optional(),
+        }),
         response: {
           200: z.object({ recovery: z.literal('passphrase') }),
+          400: errorBody,
+          401: errorBody,
+          403: authError,
+          404: errorBody,
+          409: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const session = await sessionOf(request, reply)
+      if (!session) return reply
+      const { passphraseBox: box, proof, current } = request.body
+      const shares = await storage.auth.shares(session.account.id)
+      if (!shares) return reply.code(404).send({ error: 'This account has no key yet' })
+      if (shares.passphraseBox && !recoveryOpen(session) && !passphraseShown(shares, current))
+        return refusePassphrase(reply, current)
+      const set = await storage.auth.setPassphraseBox(session.account.id, box, {
+        hash: sha256Hex(proof),
+        expected: shares.passphraseProof,
+      })
+      if (set === 'none') return reply.code(404).send({ error: 'This account has no key yet' })
+      if (set === 'changed')
+        return reply.code(409).send({ error: 'The passphrase was changed meanwhile; try again' })
+      return { recovery: 'passphrase' as const }
+    },
+  )
+
+  app.post(
+    '/v1/auth/keys/recovery/check',
+    {
+      config: { limit: 'write' },
+      schema: {
+        summary: 'Whether `current` is the proof of the account’s passphrase (asked before a new one)',
+        tags: ['auth'],
+        headers: authHeaders,
+        body: z.object({ current: passphraseProof('current') }),
+        response: {
+          200: z.object({ current: z.boolean() }),
           400: errorBody,
           401: errorBody,
           404: errorBody,
@@ -678,9 +802,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       const session = await sessionOf(request, reply)
       if (!session) return reply
-      if (!(await storage.auth.setPassphraseBox(session.account.id, request.body.passphraseBox)))
-        return reply.code(404).send({ error: 'This account has no key yet' })
-      return { recovery: 'passphrase' as const }
+      const shares = await storage.auth.shares(session.account.id)
+      if (!shares?.passphraseBox)
+        return reply.code(404).send({ error: 'This account has no recovery passphrase' })
+      return { current: passphraseShown(shares, request.body.current) }
     },
   )
 

@@ -101,7 +101,7 @@ describe('a Farcaster login', () => {
     const session = await frame.inject({
       method: 'GET',
       url: '/v1/auth/session',
-      headers: { authorization: `Bearer ${token}` },
+      headers: { authorization: `Bearer ${token}`, 'x-latch-device': device },
     })
     expect(session.json()).toMatchObject({ user: { id: user.id, socialProvider: 'farcaster' } })
     // Used up: the same login gives no second session.

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { generateSiweNonce } from 'viem/siwe'
 import { z } from 'zod'
 import type { IdRegistry } from '../auth/farcaster/idRegistry.ts'
+import { newSession } from '../auth/session.ts'
 import { user, userOf } from '../auth/user.ts'
 import { errorBody } from '../schemas.ts'
 import type { Storage } from '../storage/types.ts'
@@ -233,16 +234,12 @@ export const farcasterRoutes: FastifyPluginAsyncZod<FarcasterRoutesOptions> = as
         subject: String(fid),
         proofHash: sha256Hex(proof),
       })
-      const token = randomBytes(32).toString('base64url')
       const createdAt = now()
+      const { token, session: made } = newSession(createdAt, options.sessionMs)
       const completed = await storage.social.completeLogin(
         taken.id,
         { proofHash: sha256Hex(proof), deviceHash, now: createdAt },
-        {
-          tokenHash: sha256Hex(token),
-          createdAt,
-          expiresAt: new Date(createdAt.getTime() + options.sessionMs),
-        },
+        made,
       )
       if (completed === 'refused') return reply.code(409).send(refused)
       const session = await storage.auth.session(sha256Hex(token), createdAt)

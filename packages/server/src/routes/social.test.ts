@@ -116,11 +116,12 @@ describe('a social login', () => {
       socialProvider: 'google',
       address: null,
     })
-    const again = await logIn('google', login)
+    const device = newDevice()
+    const again = await logIn('google', login, device)
     expect(again.user.id).toBe(first.user.id)
     const session = await app.inject({
       url: '/v1/auth/session',
-      headers: { authorization: `Bearer ${again.token}` },
+      headers: { authorization: `Bearer ${again.token}`, 'x-latch-device': device },
     })
     expect(session.json().user).toMatchObject({ id: first.user.id, socialProvider: 'google' })
   })

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { newSession } from '../auth/session.ts'
 import { createOAuthClient, type OAuthClient, OAuthRefusal } from '../auth/social/oauth.ts'
 import { loadingPage, resultPage, resultScript } from '../auth/social/pages.ts'
 import { providerShapes, type SocialProviderSetup, socialProviderNames } from '../auth/social/providers.ts'
@@ -243,8 +244,8 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRoutesOptions> = async (a
       },
     },
     async (request, reply) => {
-      const token = randomBytes(32).toString('base64url')
       const createdAt = now()
+      const { token, session: made } = newSession(createdAt, options.sessionMs)
       const account = await storage.social.completeLogin(
         request.params.id,
         {
@@ -252,11 +253,7 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRoutesOptions> = async (a
           deviceHash: sha256Hex(request.body.device),
           now: createdAt,
         },
-        {
-          tokenHash: sha256Hex(token),
-          createdAt,
-          expiresAt: new Date(createdAt.getTime() + options.sessionMs),
-        },
+        made,
       )
       if (account === 'refused')
         return reply.code(409).send({

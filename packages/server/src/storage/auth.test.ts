@@ -38,7 +38,12 @@ function challenge(overrides: Partial<Challenge> = {}): Challenge {
 
 const code = (codeHmac = 'hmac') => ({ codeHmac, sentAt: NOW, expiresAt: later(600_000) })
 const first = { from: 'code', resendAfter: NOW, maxSends: 5 } as const
-const session = (tokenHash: string) => ({ tokenHash, createdAt: NOW, expiresAt: later(86_400_000) })
+const session = (tokenHash: string) => ({
+  tokenHash,
+  createdAt: NOW,
+  expiresAt: later(86_400_000),
+  recoveryUntil: later(600_000),
+})
 
 describe.each(backends)('e-mail logins on %s', (_name, open) => {
   let storage: Storage
@@ -228,15 +233,24 @@ describe.each(backends)('e-mail logins on %s', (_name, open) => {
       authShare: key.authShare,
       recoveryShare: key.recoveryShare,
       passphraseBox: null,
+      passphraseProof: null,
     })
-    expect(await storage.auth.setPassphraseBox(owner.id, { kdf: 'pbkdf2-sha256', iterations: 600000 })).toBe(
-      true,
-    )
+    const box = { kdf: 'pbkdf2-sha256', iterations: 600000 }
+    expect(await storage.auth.setPassphraseBox(owner.id, box, { hash: 'first', expected: null })).toBe('set')
     expect(await storage.auth.shares(owner.id)).toMatchObject({
       recoveryShare: null,
-      passphraseBox: { kdf: 'pbkdf2-sha256', iterations: 600000 },
+      passphraseBox: box,
+      passphraseProof: 'first',
     })
-    expect(await storage.auth.setPassphraseBox(randomUUID(), {})).toBe(false)
+    // A change that read the proof before another change landed does not overwrite it.
+    expect(await storage.auth.setPassphraseBox(owner.id, box, { hash: 'second', expected: null })).toBe(
+      'changed',
+    )
+    expect(await storage.auth.setPassphraseBox(owner.id, box, { hash: 'second', expected: 'first' })).toBe(
+      'set',
+    )
+    expect((await storage.auth.shares(owner.id))?.passphraseProof).toBe('second')
+    expect(await storage.auth.setPassphraseBox(randomUUID(), {}, { hash: 'x', expected: null })).toBe('none')
   })
 
   test('an e-mail change is refused when another account took the address; expired rows are purged', async () => {

@@ -42,8 +42,11 @@ export type NewChallenge = Omit<Challenge, 'attempts' | 'sends'>
 
 export interface AuthSession {
   account: AuthAccount
+  /** sha-256 of the secret of the device the session was made on: every use of the session shows that secret. */
   deviceHash: string
   expiresAt: Date
+  /** Until when it may have the recovery share (shortly after its login); null after. */
+  recoveryUntil: Date | null
   /** The social login that started it, with the handle its provider last gave; null for an e-mail login. */
   social: { provider: string; username: string | null; email: string | null } | null
 }
@@ -53,6 +56,8 @@ export interface StoredShares {
   authShare: Uint8Array
   recoveryShare: Uint8Array | null
   passphraseBox: Record<string, string | number> | null
+  /** sha-256 (hex) of the passphrase's proof; null without a passphrase, or for a box set before proofs. */
+  passphraseProof: string | null
 }
 
 const accountColumns = { id: authAccounts.id, email: authAccounts.email, address: authAccounts.address }
@@ -131,8 +136,16 @@ export interface AuthStore {
     key: { address: string; authShare: Uint8Array; recoveryShare: Uint8Array },
   ): Promise<'stored' | 'exists'>
   shares(accountId: string): Promise<StoredShares | undefined>
-  /** Replaces the server's recovery share with the box the user's passphrase seals; false when there is no key. */
-  setPassphraseBox(accountId: string, box: Record<string, string | number>): Promise<boolean>
+  /**
+   * Replaces the server's recovery share (or the box) with the box the user's passphrase seals and its proof's hash,
+   * in one statement, only while the account's proof is still `expectedProof` (another change did not come first):
+   * 'none' when the account has no key, 'changed' when the proof was another.
+   */
+  setPassphraseBox(
+    accountId: string,
+    box: Record<string, string | number>,
+    proof: { hash: string; expected: string | null },
+  ): Promise<'set' | 'none' | 'changed'>
   /** Deletes expired challenges, links and sessions older than `before`; answers how many rows went. */
   purge(before: Date): Promise<number>
 }
@@ -141,6 +154,7 @@ export interface NewAuthSession {
   tokenHash: string
   createdAt: Date
   expiresAt: Date
+  recoveryUntil: Date
 }
 
 /**
@@ -292,6 +306,7 @@ export function createAuthStore(db: Database): AuthStore {
           deviceHash: login.deviceHash,
           createdAt: login.session.createdAt,
           expiresAt: login.session.expiresAt,
+          recoveryUntil: login.session.recoveryUntil,
         })
         return account
       })
@@ -347,6 +362,7 @@ export function createAuthStore(db: Database): AuthStore {
           account: accountColumns,
           deviceHash: authSessions.deviceHash,
           expiresAt: authSessions.expiresAt,
+          recoveryUntil: authSessions.recoveryUntil,
           provider: authSessions.provider,
           username: authIdentities.username,
           identityEmail: authIdentities.email,
@@ -398,18 +414,31 @@ export function createAuthStore(db: Database): AuthStore {
           authShare: authKeyShares.authShare,
           recoveryShare: authKeyShares.recoveryShare,
           passphraseBox: authKeyShares.passphraseBox,
+          passphraseProof: authKeyShares.passphraseProof,
         })
         .from(authKeyShares)
         .where(eq(authKeyShares.accountId, accountId))
       return row
     },
-    async setPassphraseBox(accountId, box) {
+    async setPassphraseBox(accountId, box, proof) {
       const rows = await db
         .update(authKeyShares)
-        .set({ passphraseBox: box, recoveryShare: null, updatedAt: sql`now()` })
-        .where(eq(authKeyShares.accountId, accountId))
+        .set({ passphraseBox: box, passphraseProof: proof.hash, recoveryShare: null, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(authKeyShares.accountId, accountId),
+            proof.expected === null
+              ? isNull(authKeyShares.passphraseProof)
+              : eq(authKeyShares.passphraseProof, proof.expected),
+          ),
+        )
         .returning({ accountId: authKeyShares.accountId })
-      return rows.length > 0
+      if (rows.length) return 'set'
+      const key = await db
+        .select({ accountId: authKeyShares.accountId })
+        .from(authKeyShares)
+        .where(eq(authKeyShares.accountId, accountId))
+      return key.length ? 'changed' : 'none'
     },
     async purge(before) {
       // A challenge also counts toward its address's quota while it is younger than `before`.

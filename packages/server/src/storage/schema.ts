@@ -334,7 +334,10 @@ export const authDeviceLinks = pgTable('auth_device_links', {
   usedAt: timestamp('used_at', { withTimezone: true }),
 })
 
-/** A frame's session after a login: the bearer of its token may fetch the account's key shares. */
+/**
+ * A frame's session after a login, bound to the device it was made on: the bearer of its token, showing that device's
+ * secret, may fetch the account's key shares.
+ */
 export const authSessions = pgTable(
   'auth_sessions',
   {
@@ -349,6 +352,11 @@ export const authSessions = pgTable(
     subject: text('subject'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /**
+     * Until when the session may have the recovery share (or its passphrase box): shortly after the login that made it
+     * (a code from the mailbox, or the social provider's), never later.
+     */
+    recoveryUntil: timestamp('recovery_until', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (table) => [index('auth_sessions_account').on(table.accountId)],
@@ -427,6 +435,8 @@ export const authKeyShares = pgTable('auth_key_shares', {
   recoveryShare: bytea('recovery_share'),
   /** The recovery share sealed by the frame under the user's passphrase, with its KDF parameters. */
   passphraseBox: jsonb('passphrase_box').$type<Record<string, string | number>>(),
+  /** sha-256 (hex) of the proof the passphrase derives (its own PBKDF2): what changing the passphrase shows. */
+  passphraseProof: text('passphrase_proof'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })

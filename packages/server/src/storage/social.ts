@@ -229,6 +229,7 @@ export function createSocialStore(db: Database): SocialStore {
           subject: used.subject,
           createdAt: session.createdAt,
           expiresAt: session.expiresAt,
+          recoveryUntil: session.recoveryUntil,
         })
         return account
       })

@@ -45,13 +45,14 @@ let unique = 0
 const email = () => `fuzz${++unique}@example.com`
 const device = () => randomBytes(32).toString('base64url')
 const share = () => randomBytes(33).toString('base64')
+const proof = () => randomBytes(32).toString('base64')
 
-async function post(url: string, payload: object, token?: string) {
+async function post(url: string, payload: object, as?: { token: string; device: string }) {
   const response = await t.app.inject({
     method: url.startsWith('/v1/auth/keys') ? 'PUT' : 'POST',
     url,
     payload,
-    ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+    ...(as ? { headers: bearer(as) } : {}),
   })
   expect(response.statusCode, response.body).toBeLessThan(300)
   return response.json()
@@ -71,13 +72,14 @@ async function session(keys = false) {
     device: started.device,
     code: started.code,
   })
+  const live = { token: token as string, email: started.email, device: started.device }
   if (keys)
     await post(
       '/v1/auth/keys',
       { address: `0x${randomBytes(20).toString('hex')}`, authShare: share(), recoveryShare: share() },
-      token,
+      live,
     )
-  return { token: token as string, email: started.email, device: started.device }
+  return live
 }
 
 /** A device link of a login on a new device of an existing account. */
@@ -89,7 +91,11 @@ async function deviceLink() {
   return new URL(link).searchParams.get('token') ?? ''
 }
 
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+/** A session's headers as its frame sends them: its token, and the secret of the device it was made on. */
+const bearer = (session: { token: string; device: string }) => ({
+  authorization: `Bearer ${session.token}`,
+  'x-latch-device': session.device,
+})
 const box = () => ({
   kdf: 'pbkdf2-sha256',
   iterations: 600_000,
@@ -156,10 +162,10 @@ test('GET and POST /v1/auth/device: a fresh device link mutated, or random', asy
 
 test('the session routes: the bearer token mutated, or random', async () => {
   const live = await session(true)
-  for (const url of ['/v1/auth/session', '/v1/auth/keys/auth', '/v1/auth/keys/recovery'])
+  for (const url of ['/v1/auth/session', '/v1/auth/keys', '/v1/auth/keys/auth', '/v1/auth/keys/recovery'])
     await fuzzRoute(
       t.app,
-      { method: 'GET', url, valid: () => ({ headers: bearer(live.token) }) },
+      { method: 'GET', url, valid: () => ({ headers: bearer(live) }) },
       { numRuns: 60, lastError },
     )
   await fuzzRoute(
@@ -167,7 +173,7 @@ test('the session routes: the bearer token mutated, or random', async () => {
     {
       method: 'POST',
       url: '/v1/auth/signout',
-      valid: async () => ({ headers: bearer((await session()).token) }),
+      valid: async () => ({ headers: bearer(await session()) }),
     },
     { numRuns: 60, lastError },
   )
@@ -178,7 +184,7 @@ test('PUT /v1/auth/keys and /v1/auth/keys/recovery: the shares, address and box 
     method: 'PUT',
     url: '/v1/auth/keys',
     valid: async () => ({
-      headers: bearer((await session()).token),
+      headers: bearer(await session()),
       body: { address: `0x${randomBytes(20).toString('hex')}`, authShare: share(), recoveryShare: share() },
     }),
   }
@@ -188,9 +194,19 @@ test('PUT /v1/auth/keys and /v1/auth/keys/recovery: the shares, address and box 
   const recovery: RouteSpec = {
     method: 'PUT',
     url: '/v1/auth/keys/recovery',
-    valid: () => ({ headers: bearer(live.token), body: { passphraseBox: box() } }),
+    valid: () => ({ headers: bearer(live), body: { passphraseBox: box(), proof: proof() } }),
   }
   await fuzzRoute(t.app, recovery, { numRuns: 100, lastError })
+  // An account with a passphrase whose proof is known: the check's valid request shows it.
+  const owner = await session(true)
+  const known = proof()
+  await post('/v1/auth/keys/recovery', { passphraseBox: box(), proof: known }, owner)
+  const check: RouteSpec = {
+    method: 'POST',
+    url: '/v1/auth/keys/recovery/check',
+    valid: () => ({ headers: bearer(owner), body: { current: known } }),
+  }
+  await fuzzRoute(t.app, check, { numRuns: 60, lastError })
 })
 
 test('POST /v1/auth/email and …/:id/verify: a change and its two mailed codes, mutated, or random', async () => {
@@ -200,7 +216,7 @@ test('POST /v1/auth/email and …/:id/verify: a change and its two mailed codes,
     {
       method: 'POST',
       url: '/v1/auth/email',
-      valid: () => ({ headers: bearer(live.token), body: { email: email() } }),
+      valid: () => ({ headers: bearer(live), body: { email: email() } }),
     },
     { numRuns: 60, lastError },
   )
@@ -211,10 +227,10 @@ test('POST /v1/auth/email and …/:id/verify: a change and its two mailed codes,
       const owner = await session()
       const next = email()
       const since = new Date()
-      const { change } = await post('/v1/auth/email', { email: next }, owner.token)
+      const { change } = await post('/v1/auth/email', { email: next }, owner)
       const code = codeOf(await catcher.waitFor(owner.email, { since }))
       const newCode = codeOf(await catcher.waitFor(next, { since }))
-      return { headers: bearer(owner.token), params: { id: change }, body: { code, newCode } }
+      return { headers: bearer(owner), params: { id: change }, body: { code, newCode } }
     },
   }
   const { statuses } = await fuzzRoute(t.app, verify, { numRuns: 60, lastError })
