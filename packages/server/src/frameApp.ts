@@ -6,7 +6,7 @@ import type { Mailer } from './auth/mail.ts'
 import type { AuthSecrets } from './auth/secrets.ts'
 import type { SocialProviderSetup } from './auth/social/providers.ts'
 import type { BlockchainConfig } from './chains/types.ts'
-import { authRoutes, SESSION_MS } from './routes/auth.ts'
+import { authRoutes, type LoginBudgets, SESSION_MS } from './routes/auth.ts'
 import { type FarcasterRoutesOptions, farcasterRoutes } from './routes/farcaster.ts'
 import { type FrameChain, frameRoutes } from './routes/frame.ts'
 import { healthRoutes } from './routes/health.ts'
@@ -26,6 +26,8 @@ export interface CreateFrameAppOptions
   publicUrl: () => string
   /** How long a frame session lasts (default 30 days). */
   sessionMs?: number
+  /** The e-mail logins' hourly mail budgets over `loginBudgets` (routes/auth.ts). */
+  loginBudgets?: Partial<LoginBudgets>
   /** The social logins offered (OAuth 2 / OpenID Connect providers with their clients); default none. */
   social?: readonly SocialProviderSetup[]
   /** The HTTP client to the social providers (tests put a hostile provider in the middle). */
@@ -141,6 +143,7 @@ export async function createFrameApp(options: CreateFrameAppOptions): Promise<La
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.sessionMs ? { sessionMs: options.sessionMs } : {}),
     ...(options.now ? { now: options.now } : {}),
+    ...(options.loginBudgets ? { budgets: options.loginBudgets } : {}),
   })
   await app.register(socialRoutes, {
     storage: options.storage,

@@ -12,6 +12,7 @@ import { admitsAnyLocalPort } from './cors.ts'
 import { ensureDefaults } from './defaults.ts'
 import { type CreateFrameAppOptions, createFrameApp } from './frameApp.ts'
 import { createIndexer, type Indexer } from './jobs/indexer.ts'
+import { loginBudgets } from './routes/auth.ts'
 import { defaultDataDir, openStorage } from './storage/openStorage.ts'
 import type { ProjectInput, Storage } from './storage/types.ts'
 
@@ -37,6 +38,8 @@ export interface StartServerOptions {
   allowedHosts?: readonly string[]
   /** Rate limits per route class (false: none); default `defaultRateLimits`. */
   rateLimits?: CreateAppOptions['rateLimits']
+  /** The e-mail logins' hourly mail budgets over `loginBudgets` (development: a requester's ten times as large). */
+  loginBudgets?: CreateFrameAppOptions['loginBudgets']
   /** Redis (`redis://…`) to count rate limits in, shared by every instance; default in process. */
   redisUrl?: string
   /** Proxies whose `X-Forwarded-For` names the client (true: any). */
@@ -248,6 +251,11 @@ async function startFrame(
     logger: options.logger ?? false,
     ...(frame.allowedHosts ? { allowedHosts: frame.allowedHosts } : {}),
     ...(options.rateLimits !== undefined ? { rateLimits: options.rateLimits } : {}),
+    // In development one address (the developer's, the tests') logs in all day: ten times a requester's mails.
+    loginBudgets: {
+      ...(options.production ? {} : { mailsPerRequester: loginBudgets.mailsPerRequester * 10 }),
+      ...options.loginBudgets,
+    },
     ...(redis ? { redis } : {}),
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
   })

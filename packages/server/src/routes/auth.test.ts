@@ -32,8 +32,9 @@ beforeAll(async () => {
     mailer,
     publicUrl: () => FRAME,
     now: () => clock,
-    // Every request of a test comes from one address; the limits have a test of their own.
+    // Every request of a test comes from one address; the limits and budgets have tests of their own.
     rateLimits: false,
+    loginBudgets: { mailsPerRequester: 100_000 },
   })
 })
 afterAll(async () => {
@@ -52,9 +53,14 @@ const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 /** The next mail to `to` (received from now on). */
 const nextMail = (to: string, since = new Date(Date.now() - 50)) => catcher.waitFor(to, { since })
 
-async function startLogin(email: string, device: string) {
+async function startLogin(email: string, device: string, from = '127.0.0.1', on = app) {
   const since = new Date()
-  const response = await app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email, device } })
+  const response = await on.inject({
+    method: 'POST',
+    url: '/v1/auth/login',
+    payload: { email, device },
+    remoteAddress: from,
+  })
   return { response, body: response.json(), since }
 }
 
@@ -317,7 +323,7 @@ describe('codes', () => {
     expect((await verify(body.login, device, code)).statusCode).toBe(200)
   })
 
-  test('one address gets at most 10 logins an hour, whoever asks', async () => {
+  test('one requester gets at most 10 logins of an address an hour', async () => {
     const email = newEmail()
     for (let i = 0; i < 10; i++) expect((await startLogin(email, newDevice())).response.statusCode).toBe(200)
     const over = await startLogin(email, newDevice())
@@ -328,6 +334,94 @@ describe('codes', () => {
     })
     advance(61 * 60_000)
     expect((await startLogin(email, newDevice())).response.statusCode).toBe(200)
+  })
+})
+
+describe('no lockout, and budgets a stranger cannot pass (issue 41)', () => {
+  test('a stranger’s logins stop neither the owner’s known device nor a new owner elsewhere', async () => {
+    const email = newEmail()
+    const owner = newDevice()
+    await logIn(email, owner)
+    const stranger = '203.0.113.9'
+    for (let i = 0; i < 10; i++)
+      expect((await startLogin(email, newDevice(), stranger)).response.statusCode).toBe(200)
+    expect((await startLogin(email, newDevice(), stranger)).response.statusCode).toBe(429)
+    // The owner, on the device the account knows, from that same network even: a code at once.
+    const mine = await startLogin(email, owner, stranger)
+    expect(mine.response.statusCode).toBe(200)
+    expect(mine.body.waitingFor).toBe('code')
+    // An address with no account yet: a stranger's ten starts leave its owner, elsewhere, theirs.
+    const unclaimed = newEmail()
+    for (let i = 0; i < 10; i++) await startLogin(unclaimed, newDevice(), stranger)
+    expect((await startLogin(unclaimed, newDevice(), stranger)).response.statusCode).toBe(429)
+    expect((await startLogin(unclaimed, newDevice(), '192.0.2.44')).response.statusCode).toBe(200)
+  })
+
+  test('wrong codes count per address across logins: after 20 in a day, no code is taken, the right one neither', async () => {
+    const email = newEmail()
+    const wrongOf = (code: string) => (code === '000000' ? '111111' : '000000')
+    let right = ''
+    let login = ''
+    let device = ''
+    for (let round = 0; round < 5; round++) {
+      device = newDevice()
+      const started = await startLogin(email, device, `198.51.100.${round + 1}`)
+      login = started.body.login
+      right = codeOf(await nextMail(email, started.since))
+      if (round === 4) break
+      for (let i = 0; i < 5; i++) await verify(login, device, wrongOf(right))
+    }
+    // Twenty wrong codes in four logins (five each): the fifth login refuses its own right code.
+    const refused = await verify(login, device, right)
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json()).toEqual({
+      error: 'Too many wrong codes were tried for this address today; start again tomorrow',
+      field: 'code',
+      reason: 'locked',
+    })
+    // A day on, a fresh login takes its code.
+    advance(24 * 60 * 60_000 + 60_000)
+    const fresh = newDevice()
+    const started = await startLogin(email, fresh, '198.51.100.77')
+    const verified = await verify(started.body.login, fresh, codeOf(await nextMail(email, started.since)))
+    expect(verified.statusCode).toBe(200)
+  })
+
+  test('the e-mails one requester causes, and all strangers’ together, have an hourly budget', async () => {
+    const budgeted = await createFrameApp({
+      storage,
+      secrets,
+      mailer,
+      publicUrl: () => FRAME,
+      now: () => clock,
+      rateLimits: false,
+      loginBudgets: { mailsPerRequester: 3, mailsPerHour: 5 },
+    })
+    try {
+      const requester = '2001:db8:41::1'
+      const statuses = []
+      for (let i = 0; i < 4; i++)
+        statuses.push((await startLogin(newEmail(), newDevice(), requester, budgeted)).response.statusCode)
+      expect(statuses).toEqual([200, 200, 200, 429])
+      // Another address of the same /64 is the same requester.
+      const same = await startLogin(newEmail(), newDevice(), '2001:db8:41::2', budgeted)
+      expect(same.body).toEqual({
+        error: 'Too many e-mails were sent at your request; try again later',
+        reason: 'quota',
+      })
+      // Two more from elsewhere fill the hour's five; the next requester is refused for everyone's budget.
+      await startLogin(newEmail(), newDevice(), '192.0.2.50', budgeted)
+      await startLogin(newEmail(), newDevice(), '192.0.2.51', budgeted)
+      const full = await startLogin(newEmail(), newDevice(), '192.0.2.52', budgeted)
+      expect(full.response.statusCode).toBe(429)
+      expect(full.body.error).toBe(
+        'This server has sent all the login e-mails it may this hour; try again later',
+      )
+      advance(61 * 60_000)
+      expect((await startLogin(newEmail(), newDevice(), requester, budgeted)).response.statusCode).toBe(200)
+    } finally {
+      await budgeted.close()
+    }
   })
 })
 

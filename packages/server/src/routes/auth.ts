@@ -1,4 +1,5 @@
 import { randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
+import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { getAddress } from 'viem'
@@ -9,7 +10,7 @@ import { type AuthSecrets, codeHmac, codeKey, codeMatches, seal, unseal } from '
 import { newSession, RECOVERY_WINDOW_MS } from '../auth/session.ts'
 import { user, userOf } from '../auth/user.ts'
 import { errorBody, text } from '../schemas.ts'
-import type { AuthSession, Challenge, StoredShares } from '../storage/auth.ts'
+import type { AuthSession, BudgetRefusal, Challenge, StoredShares } from '../storage/auth.ts'
 import type { Storage } from '../storage/types.ts'
 import { sha256Hex } from '../tokens.ts'
 
@@ -24,6 +25,14 @@ export interface AuthRoutesOptions {
   sessionMs?: number
   /** The clock (tests). */
   now?: () => Date
+  /** The hourly e-mail budgets, over `loginBudgets`. */
+  budgets?: Partial<LoginBudgets>
+}
+
+/** What logins may mail in an hour: per requester (a client address, an IPv6 one as its /64), and all together. */
+export interface LoginBudgets {
+  mailsPerRequester: number
+  mailsPerHour: number
 }
 
 /** A code is good for 10 minutes and 5 attempts; a new one may be asked for after 30 s, 5 times per login. */
@@ -33,9 +42,22 @@ export const RESEND_MS = 30_000
 export const MAX_SENDS = 5
 /** A device link is good for 20 minutes. */
 export const DEVICE_LINK_TTL_MS = 20 * 60_000
-/** Logins and changes one address may start per hour, whoever asks. */
+/**
+ * Logins and changes one address may start per hour from one requester (a client address, an IPv6 one as its /64),
+ * or from one device the account knows (the owner's device counts only its own starts).
+ */
 export const MAX_CHALLENGES_PER_HOUR = 10
+/** Logins of one address all strangers together may start per hour: far above one requester's 10. */
+export const MAX_CHALLENGES_PER_ADDRESS = 100
+/**
+ * E-mails one requester's logins may cause per hour, whatever their addresses, and all strangers' logins together
+ * (the owner's known devices and sessions are not counted: their mails go to their own address).
+ */
+export const loginBudgets: LoginBudgets = { mailsPerRequester: 30, mailsPerHour: 2_000 }
+/** Wrong codes an address's logins from devices it does not know may take per day, however many logins. */
+export const GUESSES_PER_DAY = 20
 const HOUR_MS = 60 * 60_000
+const DAY_MS = 24 * HOUR_MS
 /** How long a frame session lasts by default: 30 days. */
 export const SESSION_MS = 30 * 24 * HOUR_MS
 const PURGE_INTERVAL_MS = 10 * 60_000
@@ -129,8 +151,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   const now = options.now ?? (() => new Date())
   const sessionMs = options.sessionMs ?? SESSION_MS
   const hmacKey = codeKey(secrets)
+  const budgets = { ...loginBudgets, ...options.budgets }
+  // Challenges stay a day after they expire: the guess budget counts their wrong codes that long.
   const purge = setInterval(() => {
-    storage.auth.purge(new Date(now().getTime() - HOUR_MS)).catch((error: unknown) => {
+    storage.auth.purge(new Date(now().getTime() - DAY_MS)).catch((error: unknown) => {
       app.log.warn({ err: error }, 'could not delete expired login codes and sessions')
     })
   }, PURGE_INTERVAL_MS)
@@ -212,13 +236,33 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     return false
   }
 
+  /** The hour's budgets of the challenges started from now. */
+  const budget = () => ({
+    since: new Date(now().getTime() - HOUR_MS),
+    perRequester: MAX_CHALLENGES_PER_HOUR,
+    perAddress: MAX_CHALLENGES_PER_ADDRESS,
+    requesterMails: budgets.mailsPerRequester,
+    mails: budgets.mailsPerHour,
+  })
+
+  /** What a refused start or resend answers, by the budget it would have passed. */
+  const budgetRefusals: Record<BudgetRefusal, string> = {
+    address: 'Too many codes were asked for this address; try again later',
+    requester: 'Too many e-mails were sent at your request; try again later',
+    mails: 'This server has sent all the login e-mails it may this hour; try again later',
+  }
+  const refuseBudget = (reply: FastifyReply, refusal: BudgetRefusal) =>
+    reply.code(429).send({ error: budgetRefusals[refusal], reason: 'quota' })
+
   /**
-   * Records a new login or change, nothing mailed yet, expiring `ttlMs` from now; undefined with 429 sent when one of
-   * its addresses is past its hourly quota.
+   * Records a new login or change asked for by `request`, nothing mailed yet, expiring `ttlMs` from now; undefined
+   * with 429 sent when it would pass one of the hour's budgets. `trusted`: started on a device the account knows, or by
+   * its session.
    */
   async function startChallenge(
+    request: FastifyRequest,
     reply: FastifyReply,
-    fields: Pick<Challenge, 'kind' | 'email' | 'accountId' | 'deviceHash' | 'state'> & {
+    fields: Pick<Challenge, 'kind' | 'email' | 'accountId' | 'deviceHash' | 'state' | 'trusted'> & {
       newEmail?: string
       ttlMs: number
     },
@@ -229,20 +273,20 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       ...rest,
       id: randomUUID(),
       newEmail: newEmail ?? null,
+      requester: normalizeIP(request.ip, 64),
       codeHmac: null,
       newCodeHmac: null,
       attempts: 0,
       sends: 0,
+      mails: 0,
+      guesses: 0,
       sentAt: null,
       expiresAt: new Date(createdAt.getTime() + ttlMs),
       createdAt,
     }
-    const quota = { since: new Date(createdAt.getTime() - HOUR_MS), max: MAX_CHALLENGES_PER_HOUR }
-    if ((await storage.auth.createChallenge(challenge, quota)) === 'created') return challenge
-    await reply.code(429).send({
-      error: 'Too many codes were asked for this address; try again later',
-      reason: 'quota',
-    })
+    const outcome = await storage.auth.createChallenge(challenge, budget())
+    if (outcome === 'created') return challenge
+    await refuseBudget(reply, outcome)
     return undefined
   }
 
@@ -331,7 +375,19 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   ): Promise<string | false> {
     const early = codeRefusal(challenge)
     if (early) return refuseCode(reply, ...early)
-    const claimed = await storage.auth.claimAttempt(challenge.id, now(), MAX_ATTEMPTS)
+    // A stranger's login spends the address's budget of wrong codes too.
+    const guesses =
+      challenge.kind === 'login' && !challenge.trusted
+        ? { email: challenge.email, since: new Date(now().getTime() - DAY_MS), max: GUESSES_PER_DAY }
+        : undefined
+    const claimed = await storage.auth.claimAttempt(challenge.id, now(), MAX_ATTEMPTS, guesses)
+    if (claimed === 'budget')
+      return refuseCode(
+        reply,
+        429,
+        'Too many wrong codes were tried for this address today; start again tomorrow',
+        'locked',
+      )
     if (!claimed) {
       const current = await storage.auth.challenge(challenge.id)
       return refuseCode(
@@ -380,11 +436,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       const deviceHash = sha256Hex(deviceSecret)
       const account = await storage.auth.accountByEmail(address)
       const newDevice = account ? !(await storage.auth.deviceConfirmed(account.id, deviceHash)) : false
-      const challenge = await startChallenge(reply, {
+      const challenge = await startChallenge(request, reply, {
         kind: 'login',
         email: address,
         accountId: account?.id ?? null,
         deviceHash,
+        trusted: account !== undefined && !newDevice,
         state: newDevice ? 'device' : 'code',
         ttlMs: newDevice ? DEVICE_LINK_TTL_MS : CODE_TTL_MS,
       })
@@ -464,6 +521,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       }
       if (challenge.sends >= MAX_SENDS)
         return reply.code(429).send({ error: 'Too many codes for this login; start again', reason: 'quota' })
+      if (!(await storage.auth.mayMail(challenge, budget()))) return refuseBudget(reply, 'requester')
       const sentAt = now()
       const outcome = await mailCode(request, challenge, {
         from: 'code',
@@ -844,8 +902,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       if (await storage.auth.accountByEmail(newEmail))
         return reply.code(409).send({ error: 'Another account uses this e-mail', field: 'email' })
       if (await mailUnavailable(reply)) return reply
-      const challenge = await startChallenge(reply, {
+      const challenge = await startChallenge(request, reply, {
         kind: 'change',
+        // Asked by the account's session, on its own device.
+        trusted: true,
         email: current,
         newEmail,
         accountId: session.account.id,

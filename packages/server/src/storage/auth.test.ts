@@ -13,7 +13,13 @@ const backends = [
 
 const NOW = new Date('2026-11-25T12:00:00Z')
 const later = (ms: number) => new Date(NOW.getTime() + ms)
-const quota = { since: later(-3_600_000), max: 10 }
+const quota = {
+  since: later(-3_600_000),
+  perRequester: 10,
+  perAddress: 100,
+  requesterMails: 1_000,
+  mails: 100_000,
+}
 let unique = 0
 
 function challenge(overrides: Partial<Challenge> = {}): Challenge {
@@ -24,11 +30,15 @@ function challenge(overrides: Partial<Challenge> = {}): Challenge {
     newEmail: null,
     accountId: null,
     deviceHash: 'device-a',
+    requester: '198.51.100.7',
+    trusted: false,
     state: 'code',
     codeHmac: null,
     newCodeHmac: null,
     attempts: 0,
     sends: 0,
+    mails: 0,
+    guesses: 0,
     sentAt: null,
     expiresAt: later(600_000),
     createdAt: NOW,
@@ -152,8 +162,8 @@ describe.each(backends)('e-mail logins on %s', (_name, open) => {
     )
     expect(
       claims
-        .filter(Boolean)
-        .map((claim) => claim?.attempts)
+        .filter((claim) => typeof claim === 'object')
+        .map((claim) => claim.attempts)
         .sort(),
     ).toEqual([1, 2, 3, 4, 5])
     const fresh = challenge()
@@ -176,24 +186,114 @@ describe.each(backends)('e-mail logins on %s', (_name, open) => {
     expect(await storage.auth.codeSent(start.id, code('third'), { ...due, maxSends: 2 })).toBe(false)
   })
 
-  test('the hourly quota of an address counts its logins and the changes to it, and holds under concurrency', async () => {
+  test('the hourly quota of an address counts its logins and the changes to it per requester, and holds under concurrency', async () => {
     const email = `quota${++unique}@example.com`
     const outcomes = await Promise.all(
       Array.from({ length: 15 }, () => storage.auth.createChallenge(challenge({ email }), quota)),
     )
     expect(outcomes.filter((outcome) => outcome === 'created')).toHaveLength(10)
+    expect(outcomes.filter((outcome) => outcome === 'address')).toHaveLength(5)
     const owner = await account()
     const change = challenge({ kind: 'change', email: owner.email, newEmail: email, accountId: owner.id })
-    expect(await storage.auth.createChallenge(change, quota)).toBe('quota')
+    expect(await storage.auth.createChallenge(change, quota)).toBe('address')
     const target = `target${++unique}@example.com`
     for (let i = 0; i < 10; i++) {
       const each = challenge({ kind: 'change', email: `owner${++unique}@example.com`, newEmail: target })
       expect(await storage.auth.createChallenge(each, quota)).toBe('created')
     }
-    expect(await storage.auth.createChallenge(challenge({ email: target }), quota)).toBe('quota')
+    expect(await storage.auth.createChallenge(challenge({ email: target }), quota)).toBe('address')
     expect(
       await storage.auth.createChallenge(challenge({ email: target }), { ...quota, since: later(1) }),
     ).toBe('created')
+  })
+
+  test('no lockout: a stranger’s starts stop neither another requester nor the owner’s known device (issue 41)', async () => {
+    const email = `owner${++unique}@example.com`
+    const stranger = { email, requester: '203.0.113.9', deviceHash: 'strangers-device' }
+    for (let i = 0; i < 10; i++)
+      expect(await storage.auth.createChallenge(challenge(stranger), quota)).toBe('created')
+    expect(await storage.auth.createChallenge(challenge(stranger), quota)).toBe('address')
+    // Another requester (the new owner) still starts; so does a device the account knows, from anywhere.
+    expect(await storage.auth.createChallenge(challenge({ email, requester: '192.0.2.1' }), quota)).toBe(
+      'created',
+    )
+    const known = { email, requester: '203.0.113.9', deviceHash: 'owners-device', trusted: true }
+    expect(await storage.auth.createChallenge(challenge(known), quota)).toBe('created')
+    // Strangers together meet the address's ceiling, far above one requester's: the known device is not counted.
+    const ceiling = { ...quota, perAddress: 15 }
+    for (let i = 0; i < 4; i++)
+      expect(
+        await storage.auth.createChallenge(challenge({ email, requester: `192.0.2.${10 + i}` }), ceiling),
+      ).toBe('created')
+    expect(await storage.auth.createChallenge(challenge({ email, requester: '192.0.2.99' }), ceiling)).toBe(
+      'address',
+    )
+    expect(await storage.auth.createChallenge(challenge(known), ceiling)).toBe('created')
+  })
+
+  test('the e-mails one requester’s challenges cause, and every stranger’s together, are budgeted', async () => {
+    const requester = `2001:db8:${++unique}::/64`
+    const budget = { ...quota, requesterMails: 4 }
+    for (let i = 0; i < 2; i++) {
+      const each = challenge({ requester })
+      expect(await storage.auth.createChallenge(each, budget)).toBe('created')
+      // A device link, then a code: two e-mails.
+      await storage.auth.createDeviceLink(`link-${each.id}`, each.id, later(1_200_000))
+      await storage.auth.codeSent(each.id, code(), first)
+    }
+    expect((await storage.auth.createChallenge(challenge({ requester }), budget)) as string).toBe('requester')
+    const ongoing = challenge({ requester: `2001:db8:${++unique}::/64` })
+    await storage.auth.createChallenge(ongoing, quota)
+    const stored = await storage.auth.challenge(ongoing.id)
+    if (!stored) throw new Error('not stored')
+    expect(await storage.auth.mayMail(stored, quota)).toBe(true)
+    expect(await storage.auth.mayMail({ ...stored, requester }, budget)).toBe(false)
+    // A trusted challenge's mails are the owner's: never refused for a stranger's.
+    expect(await storage.auth.mayMail({ ...stored, requester, trusted: true }, budget)).toBe(true)
+    // Every stranger's mails together: past the hour's total, a new requester is refused too.
+    expect((await storage.auth.challenge(ongoing.id))?.mails).toBe(0)
+    const total = { ...quota, mails: 1 }
+    expect(
+      await storage.auth.createChallenge(challenge({ requester: `2001:db8:${++unique}::/64` }), total),
+    ).toBe('mails')
+  })
+
+  test('wrong codes of an address’s strangers’ logins are budgeted across logins; past it the login takes none', async () => {
+    const email = `guessed${++unique}@example.com`
+    const budget = { email, since: later(-86_400_000), max: 7 }
+    const logins = [challenge({ email }), challenge({ email })]
+    for (const login of logins) {
+      await storage.auth.createChallenge(login, quota)
+      await storage.auth.codeSent(login.id, code(), first)
+    }
+    const [one, two] = logins as [Challenge, Challenge]
+    for (let i = 0; i < 4; i++)
+      expect(await storage.auth.claimAttempt(one.id, NOW, 5, budget)).toMatchObject({})
+    // A new code gives the login its attempts again, not the address its budget.
+    await storage.auth.codeSent(one.id, code('again'), { from: 'code', resendAfter: NOW, maxSends: 5 })
+    expect(await storage.auth.claimAttempt(one.id, NOW, 5, budget)).toMatchObject({ attempts: 1 })
+    expect(await storage.auth.claimAttempt(two.id, NOW, 5, budget)).toMatchObject({ attempts: 1 })
+    expect(await storage.auth.claimAttempt(two.id, NOW, 5, budget)).toMatchObject({ attempts: 2 })
+    expect(await storage.auth.claimAttempt(two.id, NOW, 5, budget)).toBe('budget')
+    expect(await storage.auth.claimAttempt(one.id, NOW, 5, budget)).toBe('budget')
+    // The refused logins take no code any more, even without the budget: the address needs a fresh start.
+    expect(await storage.auth.claimAttempt(two.id, NOW, 5)).toBeUndefined()
+    // A fresh start, once the day has passed (the window begins after these logins), has the whole budget again.
+    const fresh = challenge({ email, createdAt: later(60_000) })
+    await storage.auth.createChallenge(fresh, quota)
+    await storage.auth.codeSent(fresh.id, code(), first)
+    expect(await storage.auth.claimAttempt(fresh.id, NOW, 5, { ...budget, since: later(1) })).toMatchObject({
+      attempts: 1,
+    })
+    // Another address's budget is its own.
+    const other = challenge()
+    await storage.auth.createChallenge(other, quota)
+    await storage.auth.codeSent(other.id, code(), first)
+    expect(
+      await storage.auth.claimAttempt(other.id, NOW, 5, { ...budget, email: other.email }),
+    ).toMatchObject({
+      attempts: 1,
+    })
   })
 
   test('a device link is used once and not after it expires', async () => {

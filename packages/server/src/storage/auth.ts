@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import { and, count, eq, gt, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm'
 import type { Database } from './database.ts'
 import {
   authAccounts,
@@ -27,18 +27,51 @@ export interface Challenge {
   newEmail: string | null
   accountId: string | null
   deviceHash: string
+  /** The client that asked (its address; an IPv6 address as its /64). */
+  requester: string
+  /** Started on a device the account knew, or by the account's own session: not a stranger's. */
+  trusted: boolean
   /** 'device': waiting for the device link; 'code': a code is out; 'done': used. */
   state: 'device' | 'code' | 'done'
   codeHmac: string | null
   newCodeHmac: string | null
   attempts: number
   sends: number
+  /** E-mails it caused (its device link, its codes). */
+  mails: number
+  /** Codes tried against it, all its codes together. */
+  guesses: number
   sentAt: Date | null
   expiresAt: Date
   createdAt: Date
 }
 
-export type NewChallenge = Omit<Challenge, 'attempts' | 'sends'>
+export type NewChallenge = Omit<Challenge, 'attempts' | 'sends' | 'mails' | 'guesses'>
+
+/**
+ * What the challenges started since `since` may add up to. A trusted challenge (a device the account knows, the
+ * account's own session) counts only against its device's starts for that address: strangers cannot use it up.
+ */
+export interface ChallengeBudget {
+  since: Date
+  /** Starts of one address by one requester (a trusted one: by its device). */
+  perRequester: number
+  /** Starts of one address by every stranger together: far above one requester's. */
+  perAddress: number
+  /** E-mails one requester's challenges caused, whatever their addresses. */
+  requesterMails: number
+  /** E-mails every stranger's challenge caused. */
+  mails: number
+}
+
+/** Which budget a refused challenge would have passed. */
+export type BudgetRefusal = 'address' | 'requester' | 'mails'
+
+/** How many wrong codes an address's strangers' logins may have had since `since`. */
+export interface GuessBudget {
+  since: Date
+  max: number
+}
 
 export interface AuthSession {
   account: AuthAccount
@@ -66,11 +99,13 @@ export interface AuthStore {
   accountByEmail(email: string): Promise<AuthAccount | undefined>
   deviceConfirmed(accountId: string, deviceHash: string): Promise<boolean>
   /**
-   * Records a challenge unless one of its addresses (the e-mail, and a change's new e-mail) has had `quota.max`
-   * challenges since `quota.since`, counted and written under a lock per address, so that concurrent requests
-   * cannot pass the quota together.
+   * Records a challenge unless it would pass one of `budget`'s limits for one of its addresses (the e-mail, and a
+   * change's new e-mail), counted and written under a lock per address and one per requester, so that concurrent
+   * requests cannot pass a limit together (the global e-mail budget may be passed by as many as run at once).
    */
-  createChallenge(challenge: NewChallenge, quota: { since: Date; max: number }): Promise<'created' | 'quota'>
+  createChallenge(challenge: NewChallenge, budget: ChallengeBudget): Promise<'created' | BudgetRefusal>
+  /** Whether a new mail for `challenge` (a resend) stays within its requester's and the global e-mail budget. */
+  mayMail(challenge: Challenge, budget: ChallengeBudget): Promise<boolean>
   challenge(id: string): Promise<Challenge | undefined>
   /**
    * Records a new code for the challenge (attempts start again, sends + 1), in one statement with its conditions:
@@ -83,14 +118,17 @@ export interface AuthStore {
     condition: { from: 'device' } | { from: 'code'; resendAfter: Date; maxSends: number },
   ): Promise<boolean>
   /**
-   * Counts one attempt at the challenge's code, in one statement, if it waits for a code, is not expired at `now` and
-   * has had fewer than `maxAttempts`: then answers the HMACs to compare and the attempts made (this one included).
+   * Counts one attempt at the challenge's code, if it waits for a code, is not expired at `now` and has had fewer
+   * than `maxAttempts`: then answers the HMACs to compare and the attempts made (this one included). With `guesses`
+   * (a stranger's login), under a lock per address, first checks the address's budget of wrong codes: past it,
+   * 'budget', and the challenge takes no more codes.
    */
   claimAttempt(
     id: string,
     now: Date,
     maxAttempts: number,
-  ): Promise<{ codeHmac: string | null; newCodeHmac: string | null; attempts: number } | undefined>
+    guesses?: GuessBudget & { email: string },
+  ): Promise<{ codeHmac: string | null; newCodeHmac: string | null; attempts: number } | 'budget' | undefined>
   /**
    * Uses the login challenge up, if it still holds the code `codeHmac` (a resend replaces it), and, in one
    * transaction: creates its account when the address has none, confirms the device, and starts a session. 'used'
@@ -116,6 +154,7 @@ export interface AuthStore {
     newEmail: string,
     now: Date,
   ): Promise<'changed' | 'used' | 'taken'>
+  /** Records a device link of the challenge (mailed: it counts as one of the challenge's e-mails). */
   createDeviceLink(tokenHash: string, challengeId: string, expiresAt: Date): Promise<void>
   /** What a device link's page shows: its challenge when usable, else why not. */
   deviceLink(
@@ -172,6 +211,24 @@ async function useChallenge(tx: Pick<Database, 'update'>, id: string, codeHmac: 
   return used.length > 0
 }
 
+/** Which e-mail budget one more stranger's mail would pass: its requester's, or everyone's; undefined when none. */
+async function mailBudget(
+  db: Pick<Database, 'select'>,
+  requester: string,
+  budget: ChallengeBudget,
+): Promise<'requester' | 'mails' | undefined> {
+  const mails = sql<number>`coalesce(sum(${authChallenges.mails}), 0)::int`
+  const recent = and(gt(authChallenges.createdAt, budget.since), eq(authChallenges.trusted, false))
+  const [mine] = await db
+    .select({ mails })
+    .from(authChallenges)
+    .where(and(recent, eq(authChallenges.requester, requester)))
+  if ((mine?.mails ?? 0) >= budget.requesterMails) return 'requester'
+  const [all] = await db.select({ mails }).from(authChallenges).where(recent)
+  if ((all?.mails ?? 0) >= budget.mails) return 'mails'
+  return undefined
+}
+
 /** PostgreSQL's unique_violation (23505), as node-postgres or PGlite raise it, wrapped by drizzle or not. */
 function isUniqueViolation(error: unknown): boolean {
   for (let at: unknown = error; at && typeof at === 'object'; at = (at as { cause?: unknown }).cause)
@@ -195,29 +252,54 @@ export function createAuthStore(db: Database): AuthStore {
         .where(and(eq(authDevices.accountId, accountId), eq(authDevices.deviceHash, deviceHash)))
       return rows.length > 0
     },
-    async createChallenge(challenge, quota) {
+    async createChallenge(challenge, budget) {
       const addresses = [...new Set([challenge.email, challenge.newEmail ?? challenge.email])].sort()
       return db.transaction(async (tx) => {
-        // In a fixed order, so two changes between the same two addresses cannot deadlock.
-        for (const address of addresses)
+        // In a fixed order (addresses, then the requester), so two changes between the same two addresses cannot
+        // deadlock.
+        for (const key of [
+          ...addresses.map((address) => `address:${address}`),
+          `requester:${challenge.requester}`,
+        ])
           await tx.execute(
-            sql`select pg_advisory_xact_lock(hashtextextended(${`latch-auth-quota:${address}`}, 0))`,
+            sql`select pg_advisory_xact_lock(hashtextextended(${`latch-auth-budget:${key}`}, 0))`,
           )
-        for (const address of addresses) {
+        const recent = gt(authChallenges.createdAt, budget.since)
+        const starts = async (...conditions: SQL[]) => {
           const [row] = await tx
             .select({ count: count() })
             .from(authChallenges)
-            .where(
-              and(
-                or(eq(authChallenges.email, address), eq(authChallenges.newEmail, address)),
-                gt(authChallenges.createdAt, quota.since),
-              ),
+            .where(and(recent, ...conditions))
+          return row?.count ?? 0
+        }
+        for (const address of addresses) {
+          const of = or(eq(authChallenges.email, address), eq(authChallenges.newEmail, address)) as SQL
+          if (challenge.trusted) {
+            const own = and(
+              eq(authChallenges.trusted, true),
+              eq(authChallenges.deviceHash, challenge.deviceHash),
             )
-          if ((row?.count ?? 0) >= quota.max) return 'quota'
+            if ((await starts(of, own as SQL)) >= budget.perRequester) return 'address'
+            continue
+          }
+          const stranger = eq(authChallenges.trusted, false)
+          if (
+            (await starts(of, stranger, eq(authChallenges.requester, challenge.requester))) >=
+            budget.perRequester
+          )
+            return 'address'
+          if ((await starts(of, stranger)) >= budget.perAddress) return 'address'
+        }
+        if (!challenge.trusted) {
+          const refusal = await mailBudget(tx, challenge.requester, budget)
+          if (refusal) return refusal
         }
         await tx.insert(authChallenges).values(challenge)
         return 'created'
       })
+    },
+    async mayMail(challenge, budget) {
+      return challenge.trusted || !(await mailBudget(db, challenge.requester, budget))
     },
     async challenge(id) {
       const [row] = await db.select().from(authChallenges).where(eq(authChallenges.id, id))
@@ -232,6 +314,7 @@ export function createAuthStore(db: Database): AuthStore {
           newCodeHmac: code.newCodeHmac ?? null,
           attempts: 0,
           sends: sql`${authChallenges.sends} + 1`,
+          mails: sql`${authChallenges.mails} + ${code.newCodeHmac ? 2 : 1}`,
           sentAt: code.sentAt,
           expiresAt: code.expiresAt,
         })
@@ -250,24 +333,52 @@ export function createAuthStore(db: Database): AuthStore {
         .returning({ id: authChallenges.id })
       return rows.length > 0
     },
-    async claimAttempt(id, now, maxAttempts) {
-      const [row] = await db
-        .update(authChallenges)
-        .set({ attempts: sql`${authChallenges.attempts} + 1` })
-        .where(
-          and(
-            eq(authChallenges.id, id),
-            eq(authChallenges.state, 'code'),
-            lt(authChallenges.attempts, maxAttempts),
-            gt(authChallenges.expiresAt, now),
-          ),
+    async claimAttempt(id, now, maxAttempts, guesses) {
+      const claim = (tx: Pick<Database, 'update'>) =>
+        tx
+          .update(authChallenges)
+          .set({
+            attempts: sql`${authChallenges.attempts} + 1`,
+            guesses: sql`${authChallenges.guesses} + 1`,
+          })
+          .where(
+            and(
+              eq(authChallenges.id, id),
+              eq(authChallenges.state, 'code'),
+              lt(authChallenges.attempts, maxAttempts),
+              gt(authChallenges.expiresAt, now),
+            ),
+          )
+          .returning({
+            codeHmac: authChallenges.codeHmac,
+            newCodeHmac: authChallenges.newCodeHmac,
+            attempts: authChallenges.attempts,
+          })
+      if (!guesses) return (await claim(db))[0]
+      return db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtextextended(${`latch-auth-budget:address:${guesses.email}`}, 0))`,
         )
-        .returning({
-          codeHmac: authChallenges.codeHmac,
-          newCodeHmac: authChallenges.newCodeHmac,
-          attempts: authChallenges.attempts,
-        })
-      return row
+        // Wrong codes: every code tried against a stranger's login, but the one that completed it.
+        const [row] = await tx
+          .select({
+            wrong: sql<number>`coalesce(sum(${authChallenges.guesses} - (case when ${authChallenges.state} = 'done' then 1 else 0 end)), 0)::int`,
+          })
+          .from(authChallenges)
+          .where(
+            and(
+              eq(authChallenges.email, guesses.email),
+              eq(authChallenges.kind, 'login'),
+              eq(authChallenges.trusted, false),
+              gt(authChallenges.createdAt, guesses.since),
+            ),
+          )
+        if ((row?.wrong ?? 0) >= guesses.max) {
+          await tx.update(authChallenges).set({ attempts: maxAttempts }).where(eq(authChallenges.id, id))
+          return 'budget' as const
+        }
+        return (await claim(tx))[0]
+      })
     },
     async completeLogin(id, login) {
       return db.transaction(async (tx) => {
@@ -333,7 +444,13 @@ export function createAuthStore(db: Database): AuthStore {
       }
     },
     async createDeviceLink(tokenHash, challengeId, expiresAt) {
-      await db.insert(authDeviceLinks).values({ tokenHash, challengeId, expiresAt })
+      await db.transaction(async (tx) => {
+        await tx.insert(authDeviceLinks).values({ tokenHash, challengeId, expiresAt })
+        await tx
+          .update(authChallenges)
+          .set({ mails: sql`${authChallenges.mails} + 1` })
+          .where(eq(authChallenges.id, challengeId))
+      })
     },
     async deviceLink(tokenHash, now) {
       const [link] = await db.select().from(authDeviceLinks).where(eq(authDeviceLinks.tokenHash, tokenHash))

@@ -310,6 +310,10 @@ export const authChallenges = pgTable(
     /** For a change: whose e-mail changes. */
     accountId: text('account_id').references(() => authAccounts.id, { onDelete: 'cascade' }),
     deviceHash: text('device_hash').notNull(),
+    /** Who asked: the client's address (an IPv6 address as its /64), what the budgets count per requester. */
+    requester: text('requester').notNull().default(''),
+    /** Started on a device the account knew (or by the account's session): counted apart from strangers' starts. */
+    trusted: boolean('trusted').notNull().default(false),
     state: text('state', { enum: ['device', 'code', 'done'] }).notNull(),
     codeHmac: text('code_hmac'),
     /** For a change: the HMAC of the code mailed to the new address. */
@@ -317,11 +321,19 @@ export const authChallenges = pgTable(
     attempts: integer('attempts').notNull().default(0),
     /** Codes mailed for this challenge so far. */
     sends: integer('sends').notNull().default(0),
+    /** E-mails it caused: its device link and its codes (a change's two per send). */
+    mails: integer('mails').notNull().default(0),
+    /** Codes tried against it, never reset by a new code: the address's guess budget counts them. */
+    guesses: integer('guesses').notNull().default(0),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (table) => [index('auth_challenges_email').on(table.email, table.createdAt)],
+  (table) => [
+    index('auth_challenges_email').on(table.email, table.createdAt),
+    index('auth_challenges_requester').on(table.requester, table.createdAt),
+    index('auth_challenges_created').on(table.createdAt),
+  ],
 )
 
 /** A link mailed to approve a new device for a login (sha-256 of its token). */
