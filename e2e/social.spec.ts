@@ -1,8 +1,9 @@
+import { codeOf } from '@latch/devnet'
 import type { Page } from '@playwright/test'
 import { createPublicClient, http } from 'viem'
 import { proxyCreationCodeCall, safeAddress } from '../packages/frame/src/safe.ts'
 import { expectNoAxeViolations } from './support/axe.ts'
-import { demoMessage, signDemoMessage } from './support/email.ts'
+import { demoMessage, enterCode, signDemoMessage, startLogin } from './support/email.ts'
 import { type DemoPage, expect, test } from './support/fixtures.ts'
 import { expectSoundLayout } from './support/layout.ts'
 
@@ -135,6 +136,39 @@ test('Discord and GitHub (their OAuth 2 shapes) connect accounts; the same verif
   await expect(demo.modal.getByRole('group', { name: 'Log in with' }).getByRole('button').first()).toHaveText(
     /GitHub/,
   )
+})
+
+test('a Google login whose e-mail has an account is refused in words on a device that account never approved', async ({
+  demo,
+  latchServer,
+  browser,
+}) => {
+  test.setTimeout(90_000)
+  const user = freshUser('eve')
+  // The e-mail's account, made by its code in another browser: another device.
+  const other = await browser.newContext()
+  try {
+    const owner = await demo.inContext(other)
+    await owner.goto()
+    await enterCode(owner, codeOf(await startLogin(owner, latchServer, `${user}@latch.test`)))
+    await expect(owner.state('status')).toHaveText('connected')
+  } finally {
+    await other.close()
+  }
+  // Here Google vouches for that e-mail, yet the account never approved this device: nothing joins it.
+  await demo.goto()
+  await demo.connectButton.click()
+  const popup = await pick(demo, 'Google')
+  const closed = popup.waitForEvent('close')
+  await logIn(popup, user)
+  await closed
+  await expect(demo.modal.getByRole('alert')).toHaveText(
+    "Your Google e-mail has an account here, which has not approved this device: log in with that e-mail's code on this device first, then Google joins it",
+  )
+  await expect(demo.modal.getByRole('button', { name: 'Try again' })).toBeVisible()
+  await expect(demo.state('status')).toHaveText('disconnected')
+  await expectNoAxeViolations(demo.page, 'ConnectingSocial, the refused link', 'dialog.latch-dialog')
+  await expectSoundLayout(demo.page, 'ConnectingSocial, the refused link')
 })
 
 test('the popup closed is a cancel with Try again; 45 s without an answer is a timeout with Try again', async ({

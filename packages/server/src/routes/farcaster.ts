@@ -227,6 +227,7 @@ export const farcasterRoutes: FastifyPluginAsyncZod<FarcasterRoutesOptions> = as
         },
         randomUUID(),
         now(),
+        deviceHash,
       )
       const proof = randomBytes(32).toString('base64url')
       await storage.social.settleLogin(taken.id, {

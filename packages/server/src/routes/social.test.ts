@@ -1,7 +1,7 @@
 // Social logins over the real parts: the devnet's local issuers (oidc-provider, one OpenID provider and the OAuth 2
 // only shapes of Discord, GitHub and X), openid-client in the server, PGlite, and the frame origin's app as the
 // frame and the popup call it. A test user logs in at the issuer's login form as a browser would.
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import {
   type LocalIssuerName,
   logInAtLocalIssuer,
@@ -16,6 +16,7 @@ import { generateAuthSecrets } from '../auth/secrets.ts'
 import type { SocialProviderName } from '../auth/social/providers.ts'
 import { createFrameApp } from '../frameApp.ts'
 import type { Storage } from '../storage/types.ts'
+import { sha256Hex } from '../tokens.ts'
 
 const FRAME = 'http://127.0.0.1:8789'
 const CALLBACKS = `${FRAME}/v1/auth/social/`
@@ -63,6 +64,48 @@ afterAll(async () => {
 
 let unique = 0
 const newDevice = () => randomBytes(32).toString('base64url')
+
+/** An account made by an e-mail login with its code on `device` (as routes/auth.ts completes one). */
+async function emailAccount(email: string, device: string) {
+  const now = new Date()
+  const id = randomUUID()
+  const budget = { since: now, perRequester: 10, perAddress: 100, requesterMails: 100, mails: 100 }
+  await storage.auth.createChallenge(
+    {
+      id,
+      kind: 'login',
+      email,
+      newEmail: null,
+      accountId: null,
+      deviceHash: sha256Hex(device),
+      requester: '127.0.0.1',
+      trusted: false,
+      state: 'code',
+      codeHmac: null,
+      newCodeHmac: null,
+      sentAt: null,
+      expiresAt: new Date(now.getTime() + 600_000),
+      createdAt: now,
+    },
+    budget,
+  )
+  const expiresAt = new Date(now.getTime() + 600_000)
+  await storage.auth.codeSent(
+    id,
+    { codeHmac: 'h', sentAt: now, expiresAt },
+    { from: 'code', resendAfter: now, maxSends: 5 },
+  )
+  const account = await storage.auth.completeLogin(id, {
+    codeHmac: 'h',
+    email,
+    expectedAccountId: null,
+    newAccountId: randomUUID(),
+    deviceHash: sha256Hex(device),
+    session: { tokenHash: randomUUID(), createdAt: now, expiresAt, recoveryUntil: expiresAt },
+  })
+  if (typeof account === 'string') throw new Error(account)
+  return account
+}
 const newLogin = (prefix = 'user') => `${prefix}${++unique}-${Date.now() % 100_000}`
 
 async function start(provider: SocialProviderName, device: string) {
@@ -128,17 +171,18 @@ describe('a social login', () => {
 
   test('Discord and GitHub (OAuth 2 only) read the user from their own endpoints and link by verified e-mail', async () => {
     const login = newLogin('bob')
-    const google = await logIn('google', login)
-    const discord = await logIn('discord', login)
-    const github = await logIn('github', login)
+    const device = newDevice()
+    const google = await logIn('google', login, device)
+    const discord = await logIn('discord', login, device)
+    const github = await logIn('github', login, device)
     expect(discord.user).toMatchObject({ id: google.user.id, socialProvider: 'discord', username: login })
     expect(github.user).toMatchObject({ id: google.user.id, socialProvider: 'github', username: login })
   })
 
   test('Apple (OpenID, its answer a form post): the account of the verified e-mail', async () => {
     const login = newLogin('carol')
-    const google = await logIn('google', login)
     const device = newDevice()
+    const google = await logIn('google', login, device)
     const started = await start('apple', device)
     expect(new URL(started.url).searchParams.get('response_mode')).toBe('form_post')
     const answer = await logInAtLocalIssuer(started.url, login, CALLBACKS)
@@ -169,11 +213,38 @@ describe('a social login', () => {
       },
       crypto.randomUUID(),
       new Date(),
+      'a-device',
     )
     const github = await logIn('github', unverified)
     expect(github.user.email).toBeNull()
     expect(github.user.id).not.toBe(owner.id)
     expect((await logIn('github', unverified)).user.id).toBe(github.user.id)
+  })
+
+  test('a verified e-mail’s account is joined only on a device it approved: its e-mail code first (issue 41)', async () => {
+    const login = newLogin('dora')
+    const email = testUserOf(login).email ?? ''
+    const mine = newDevice()
+    const account = await emailAccount(email, mine)
+    // A stranger's device: Google vouches for the e-mail, yet the account never approved that device.
+    const stranger = newDevice()
+    const started = await start('google', stranger)
+    const { response, message } = await callback(await logInAtLocalIssuer(started.url, login, CALLBACKS))
+    expect(response.statusCode).toBe(409)
+    const refusal =
+      "Your Google e-mail has an account here, which has not approved this device: log in with that e-mail's code on this device first, then Google joins it"
+    expect(message).toEqual({ protocol: 'latch-frame', type: 'social', login: started.login, error: refusal })
+    expect(response.body).toContain('Login failed')
+    expect((await complete(started.login, stranger, 'x'.repeat(43))).statusCode).toBe(409)
+    // Nothing was linked: the identity is not the account's, no device was approved.
+    expect(await storage.auth.deviceConfirmed(account.id, sha256Hex(stranger))).toBe(false)
+    // On the device the account's code approved, Google joins the account; from then on it is the account's.
+    expect((await logIn('google', login, mine)).user).toMatchObject({
+      id: account.id,
+      email,
+      socialProvider: 'google',
+    })
+    expect((await logIn('google', login)).user.id).toBe(account.id)
   })
 
   test('a provider the server has no client for is not offered', async () => {

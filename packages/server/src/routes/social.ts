@@ -8,6 +8,7 @@ import { loadingPage, resultPage, resultScript } from '../auth/social/pages.ts'
 import { providerShapes, type SocialProviderSetup, socialProviderNames } from '../auth/social/providers.ts'
 import { user, userOf } from '../auth/user.ts'
 import { errorBody } from '../schemas.ts'
+import { DeviceNotApproved } from '../storage/social.ts'
 import type { Storage } from '../storage/types.ts'
 import { sha256Hex } from '../tokens.ts'
 
@@ -192,7 +193,7 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRoutesOptions> = async (a
         nonce: login.nonce,
         codeVerifier: login.codeVerifier,
       })
-      const account = await storage.social.accountOf(identity, randomUUID(), now())
+      const account = await storage.social.accountOf(identity, randomUUID(), now(), login.deviceHash)
       await storage.social.settleLogin(login.id, {
         accountId: account.id,
         subject: identity.subject,
@@ -200,6 +201,11 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRoutesOptions> = async (a
       })
     } catch (error) {
       // Whatever went wrong, the frame hears it now, in words, rather than waiting out its time.
+      if (error instanceof DeviceNotApproved)
+        return refuse(
+          `Your ${oauth.title} e-mail has an account here, which has not approved this device: log in with that e-mail's code on this device first, then ${oauth.title} joins it`,
+          409,
+        )
       if (error instanceof OAuthRefusal) {
         request.log.warn({ err: error.cause ?? error }, `a ${oauth.title} login was refused`)
         return refuse(error.message, error.status)

@@ -203,6 +203,7 @@ export const telegramRoutes: FastifyPluginAsyncZod<TelegramRoutesOptions> = asyn
           },
           randomUUID(),
           now(),
+          login.deviceHash,
         )
         const proof = randomBytes(32).toString('base64url')
         await storage.social.settleLogin(login.id, {

@@ -57,11 +57,17 @@ export interface SocialStore {
   login(id: string): Promise<SocialLogin | undefined>
   /**
    * The account of an identity, linked on its first login (the README's account linking rules): the account
-   * the identity logged into before; else the account whose e-mail the provider vouches for (verified only); else a
-   * new account `newAccountId` (with the e-mail when verified and no account has it). The identity's e-mail and handle
-   * are updated on every login.
+   * the identity logged into before; else the account whose e-mail the provider vouches for (verified only), once
+   * that account knows the login's device `deviceHash` (approved by its code or link before); else a new account
+   * `newAccountId` (with the e-mail when verified and no account has it). The identity's e-mail and handle are updated
+   * on every login. Throws `DeviceNotApproved` (nothing written) when the e-mail's account does not know the device.
    */
-  accountOf(identity: SocialIdentity, newAccountId: string, now: Date): Promise<AuthAccount>
+  accountOf(
+    identity: SocialIdentity,
+    newAccountId: string,
+    now: Date,
+    deviceHash: string,
+  ): Promise<AuthAccount>
   /**
    * Uses the login up (called back, its proof `proofHash`, on `deviceHash`, not expired at `now`) and, in the same
    * transaction, confirms the device for the account and starts a session of the identity: 'refused' (nothing written)
@@ -74,6 +80,14 @@ export interface SocialStore {
   ): Promise<AuthAccount | 'refused'>
   /** Deletes logins created before `before`; answers how many went. */
   purge(before: Date): Promise<number>
+}
+
+/** A first social login whose verified e-mail has an account, on a device that account has not approved. */
+export class DeviceNotApproved extends Error {
+  constructor() {
+    super('the e-mail’s account has not approved this device')
+    this.name = 'DeviceNotApproved'
+  }
 }
 
 const loginColumns = {
@@ -144,7 +158,7 @@ export function createSocialStore(db: Database): SocialStore {
       const [row] = await db.select(loginColumns).from(authSocialLogins).where(eq(authSocialLogins.id, id))
       return row
     },
-    async accountOf(identity, newAccountId, now) {
+    async accountOf(identity, newAccountId, now, deviceHash) {
       return db.transaction(async (tx) => {
         // One first login of an identity at a time: two at once would make two accounts.
         await tx.execute(
@@ -183,6 +197,15 @@ export function createSocialStore(db: Database): SocialStore {
           ? await tx.select(accountColumns).from(authAccounts).where(eq(authAccounts.email, email))
           : await tx.select(accountColumns).from(authAccounts).where(eq(authAccounts.id, newAccountId))
         if (!account) throw new Error(`the account of ${identity.provider} ${identity.subject} is missing`)
+        // An account that was there before: a provider's word alone does not join it, its own approval of the device
+        // (an e-mail code or link, or a login of another identity of it there) does.
+        if (account.id !== newAccountId) {
+          const known = await tx
+            .select({ accountId: authDevices.accountId })
+            .from(authDevices)
+            .where(and(eq(authDevices.accountId, account.id), eq(authDevices.deviceHash, deviceHash)))
+          if (!known.length) throw new DeviceNotApproved()
+        }
         await tx.insert(authIdentities).values({
           ...identity,
           accountId: account.id,
