@@ -69,6 +69,8 @@ const sponsorship = z
     accountDailyOperations: z.number().int().positive().max(1e6).optional(),
     /** The most operations the project has sponsored in a UTC day (default 100,000). */
     dailyOperations: z.number().int().positive().max(1e8).optional(),
+    /** The most signatures one requester (a client address, IPv6 by /64) gets in an hour (default 100). */
+    requesterHourlyOperations: z.number().int().positive().max(1e6).optional(),
     /** Seconds a sponsorship's signature stays valid: 1 to 600 (default 600). */
     validForSeconds: z.number().int().min(1).max(600).default(600),
   })
@@ -190,6 +192,9 @@ export function parseConfigFile(input: unknown): ServedConfig {
           ? { accountDailyOperations: sponsorship.accountDailyOperations }
           : {}),
         ...(sponsorship.dailyOperations ? { dailyOperations: sponsorship.dailyOperations } : {}),
+        ...(sponsorship.requesterHourlyOperations
+          ? { requesterHourlyOperations: sponsorship.requesterHourlyOperations }
+          : {}),
         validForSeconds: sponsorship.validForSeconds,
       }
   const ensRpcUrl = file.ensRpcUrl ? { ensRpcUrl: file.ensRpcUrl } : {}

@@ -11,6 +11,7 @@ import { devnetBlockchainConfig, devnetPaymasterAddress } from '../chains/defaul
 import type { BlockchainConfig, SponsorshipPolicy } from '../chains/types.ts'
 import { openStorage } from '../storage/openStorage.ts'
 import type { Storage } from '../storage/types.ts'
+import { createPaymaster } from './paymaster.ts'
 import { entryPoint07, paymasterHash } from './userOperation.ts'
 
 const signerKey = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d'
@@ -329,6 +330,47 @@ test('the operation counts: past the account’s day, "Sponsorship limit reached
     await storage.close()
   }
 })
+
+test('a stranger with a thousand fresh senders cannot spend a project’s day: one requester’s hour is budgeted, and what never lands is released (issue 41)', async () => {
+  const storage = await memoryStorage()
+  let clock = new Date()
+  const policy = { ...policies.loose!, dailyOperations: 200, requesterHourlyOperations: 20 }
+  const paymaster = createPaymaster({
+    sponsorship: { signerKey, policies: { loose: policy } },
+    storage,
+    now: () => clock,
+  })
+  const devnetA = blockchain().chains.find((each) => each.chainId === 31337)
+  const loose = projects.find((project) => project.id === 'loose')
+  if (!devnetA || !loose) throw new Error('no devnet A or no loose project')
+  const ask = (requester: string, index: number) =>
+    paymaster.call({
+      method: 'pm_getPaymasterData',
+      params: [{ ...operation, sender: toHex(index + 1, { size: 20 }) }, entryPoint07, '0x7a69', {}],
+      project: { ...loose, createdAt: clock },
+      origin: undefined,
+      requester,
+      chain: { ...devnetA, paymaster: devnetPaymasterAddress },
+    })
+  const outcomes = []
+  for (let i = 0; i < 1_000; i++)
+    outcomes.push(
+      await ask('203.0.113.9', i).then(
+        () => 'sponsored',
+        (error: Error) => error.message,
+      ),
+    )
+  expect(outcomes.filter((outcome) => outcome === 'sponsored')).toHaveLength(20)
+  expect(new Set(outcomes.slice(20))).toEqual(new Set(['Sponsorship limit reached']))
+  // The project's day is far from spent: a visitor elsewhere is sponsored.
+  await expect(ask('192.0.2.7', 5_000)).resolves.toMatchObject({ paymaster: devnetPaymasterAddress })
+  expect((await storage.sponsorships.spent('loose', sender, clock)).projectOperations).toBe(21)
+  // None of those operations was sent: once their signatures (10 minutes) have run out, they count no more.
+  clock = new Date(clock.getTime() + 12 * 60_000)
+  await ask('192.0.2.7', 5_001)
+  expect((await storage.sponsorships.spent('loose', sender, clock)).projectOperations).toBe(1)
+  await storage.close()
+}, 60_000)
 
 test('two server instances on one PostgreSQL enforce one cap together', async () => {
   const url = await createTestDatabase()

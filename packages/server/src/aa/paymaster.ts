@@ -2,8 +2,9 @@
 // wallet estimates gas with, `pm_getPaymasterData` the signature that makes the paymaster pay — once the project's
 // policy (chains, origins, gas per operation, daily caps) allows it and the sponsorship is recorded.
 import { type Hex, toHex } from 'viem'
+import { entryPoint07Abi, getUserOperationHash } from 'viem/account-abstraction'
 import { privateKeyToAccount } from 'viem/accounts'
-import { getGasPrice } from 'viem/actions'
+import { getBlockNumber, getGasPrice, getLogs } from 'viem/actions'
 import { z } from 'zod'
 import { chainClient } from '../chains/clients.ts'
 import type { ChainConfig, SponsorshipConfig, SponsorshipPolicy } from '../chains/types.ts'
@@ -26,6 +27,18 @@ export const paymasterGasLimits = { verification: 100_000n, postOp: 1n } as cons
 
 /** A policy's operation counts when it names none: they bound the rows a day holds. */
 export const defaultDailyOperations = { account: 1_000, project: 100_000 } as const
+
+/**
+ * Signatures one requester (a client address, an IPv6 one as its /64) may get from a project's policy in an hour
+ * when it names none: a stranger making up thousands of accounts cannot spend the project's day, however few of
+ * their operations they send.
+ */
+export const defaultRequesterHourlyOperations = 100
+
+/** How often a chain's reservations are settled (their operations looked for on chain), at most. */
+const SETTLE_EVERY_MS = 15_000
+/** Past its signature's end an operation may still be in a block the RPC has not shown yet: this long. */
+const SETTLE_MARGIN_MS = 60_000
 
 /** The methods `/v1/paymaster/:chainId` answers. */
 export const paymasterMethods = ['pm_getPaymasterStubData', 'pm_getPaymasterData'] as const
@@ -50,6 +63,8 @@ export interface PaymasterCall {
   project: Project
   /** The page's Origin header; undefined for a script or a server. */
   origin: string | undefined
+  /** Who asks: the client's address (an IPv6 one as its /64). */
+  requester: string
   chain: ChainConfig & { paymaster: Hex }
 }
 
@@ -69,6 +84,7 @@ const capsOf = (policy: SponsorshipPolicy) => ({
   project: policy.dailyCap,
   accountOperations: policy.accountDailyOperations ?? defaultDailyOperations.account,
   projectOperations: policy.dailyOperations ?? defaultDailyOperations.project,
+  requesterHourly: policy.requesterHourlyOperations ?? defaultRequesterHourlyOperations,
 })
 
 /** A refusal the wallet shows as is (then pays its own gas if it can). */
@@ -139,9 +155,67 @@ export function createPaymaster(options: PaymasterOptions) {
     validAfter: 0,
   })
 
+  /** When each chain's reservations were last settled, and the settling under way. */
+  const settling = new Map<number, { at: number; running?: Promise<void> }>()
+
+  /**
+   * Settles the chain's reservations (at most every 15 s): an operation the EntryPoint's UserOperationEvent names has
+   * landed and counts for good; one whose signature ran out unseen is released and counts no more. A chain that does
+   * not answer leaves them reserved (counted) until the next time.
+   */
+  function settle(chain: ChainConfig): Promise<void> {
+    const last = settling.get(chain.chainId)
+    if (last?.running) return last.running
+    if (last && now().getTime() - last.at < SETTLE_EVERY_MS) return Promise.resolve()
+    const running = (async () => {
+      const reserved = await storage.sponsorships.reservations(chain.chainId, 500)
+      if (!reserved.length) return
+      const client = chainClient(chain, 'signatures')
+      const events = await getLogs(client, {
+        address: entryPoint07,
+        event: entryPoint07Abi.find(
+          (item) => item.type === 'event' && item.name === 'UserOperationEvent',
+        ) as Extract<(typeof entryPoint07Abi)[number], { name: 'UserOperationEvent' }>,
+        args: { userOpHash: reserved.map((row) => row.userOpHash as Hex) },
+        fromBlock: reserved.reduce(
+          (least, row) => (row.fromBlock < least ? row.fromBlock : least),
+          reserved[0]?.fromBlock ?? 0n,
+        ),
+      })
+      const seen = new Set(events.map((event) => event.args.userOpHash?.toLowerCase()))
+      const gone = now().getTime() - SETTLE_MARGIN_MS
+      await storage.sponsorships.settle({
+        landed: reserved.filter((row) => seen.has(row.userOpHash)).map((row) => row.id),
+        released: reserved
+          .filter((row) => !seen.has(row.userOpHash) && row.validUntil.getTime() < gone)
+          .map((row) => row.id),
+      })
+    })()
+      .catch((error: unknown) => onError(error))
+      .finally(() => settling.set(chain.chainId, { at: now().getTime() }))
+    settling.set(chain.chainId, { at: now().getTime(), running })
+    return running
+  }
+
+  /** The chain's block number, read at most every 2 s per chain: where a reservation's event is looked for from. */
+  const blocks = new LruCache<Promise<bigint>>({ maxEntries: 100, ttlMs: 2_000 })
+  function blockNumber(chain: ChainConfig): Promise<bigint> {
+    const key = String(chain.chainId)
+    let block = blocks.get(key)
+    if (!block) {
+      block = getBlockNumber(chainClient(chain, 'signatures'))
+      blocks.set(key, block)
+      block.catch(() => blocks.delete(key))
+    }
+    return block.catch(() => {
+      throw refuse(`${chain.name} did not answer: try again`)
+    })
+  }
+
   async function stubData(call: PaymasterCall) {
     const policy = policyFor(call)
     const userOperation = read(call)
+    await settle(call.chain)
     const spent = await storage.sponsorships.spent(call.project.id, userOperation.sender, now())
     const caps = capsOf(policy)
     if (
@@ -205,6 +279,22 @@ export function createPaymaster(options: PaymasterOptions) {
       validAfter,
     })
     const signature = await signer.signMessage({ message: { raw: hash } })
+    const sponsored = paymasterData(validUntil, validAfter, signature)
+    // What the EntryPoint will call the operation once it lands: found by it, the reservation counts for good.
+    const userOpHash = getUserOperationHash({
+      chainId: call.chain.chainId,
+      entryPointAddress: entryPoint07,
+      entryPointVersion: '0.7',
+      userOperation: {
+        ...estimated,
+        factory: estimated.factory ?? undefined,
+        factoryData: estimated.factoryData ?? undefined,
+        paymaster: call.chain.paymaster,
+        paymasterData: sponsored,
+        signature: '0x',
+      },
+    })
+    const [fromBlock] = await Promise.all([blockNumber(call.chain), settle(call.chain)])
 
     const at = now()
     if (at.getTime() - purgedAt > 60 * 60_000) {
@@ -222,16 +312,17 @@ export function createPaymaster(options: PaymasterOptions) {
         sender: estimated.sender,
         maxCost: gas * estimated.maxFeePerGas,
         createdAt: at,
+        requester: call.requester,
+        userOpHash,
+        validUntil: new Date(validUntil * 1000),
+        fromBlock,
       },
       capsOf(policy),
     )
     // Whose cap it was is in the error's data; the message is the one the issue and the modal speak.
     if (recorded !== 'recorded')
       throw new JsonRpcError(SERVER_ERROR, 'Sponsorship limit reached', { cap: recorded })
-    return {
-      paymaster: call.chain.paymaster,
-      paymasterData: paymasterData(validUntil, validAfter, signature),
-    }
+    return { paymaster: call.chain.paymaster, paymasterData: sponsored }
   }
 
   return {

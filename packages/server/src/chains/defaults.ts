@@ -75,6 +75,8 @@ export const devnetSponsorshipPolicy: SponsorshipPolicy = {
   maxGasPerOperation: 15_000_000n,
   accountDailyCap: 10n * 10n ** 18n,
   dailyCap: 1_000n * 10n ** 18n,
+  // Every test and the developer sign from one address.
+  requesterHourlyOperations: 10_000,
   validForSeconds: 600,
 }
 

@@ -123,6 +123,8 @@ export interface SponsorshipPolicy {
   accountDailyOperations?: number
   /** The most operations the whole project may have sponsored in a UTC day (default 100,000). */
   dailyOperations?: number
+  /** The most signatures one requester (a client address, IPv6 by /64) may get in an hour (default 100). */
+  requesterHourlyOperations?: number
   /** How long a sponsorship signature stays valid, in seconds: 1 to 600. */
   validForSeconds: number
 }

@@ -13,9 +13,10 @@ import {
   erc20Abi,
   type Hex,
   http,
+  parseEventLogs,
   parseUnits,
 } from 'viem'
-import { createPaymasterClient, entryPoint07Address } from 'viem/account-abstraction'
+import { createPaymasterClient, entryPoint07Abi, entryPoint07Address } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -142,6 +143,15 @@ describe('permissionless with its defaults and only /v1/bundler/31337 and /v1/pa
     expect(await publicClient.getCode({ address: account.address })).toMatch(/^0x[0-9a-f]{2,}/)
     const spent = await t.storage.sponsorships.spent(defaultProject.id, account.address, new Date())
     expect(spent.account).toBeGreaterThan(0n)
+    // The sponsorship was reserved under the hash the EntryPoint names the landed operation by: the paymaster finds
+    // it on chain by that hash, and it counts for good (issue 41).
+    const [landed] = parseEventLogs({
+      abi: entryPoint07Abi,
+      eventName: 'UserOperationEvent',
+      logs: receipt.logs,
+    })
+    const reserved = await t.storage.sponsorships.reservations(31337, 500)
+    expect(reserved.map((row) => row.userOpHash)).toContain(landed?.args.userOpHash.toLowerCase())
   }, 60_000)
 
   test('over the per-account cap → "Sponsorship limit reached", and nothing is sponsored or sent', async () => {

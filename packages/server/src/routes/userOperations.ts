@@ -1,6 +1,8 @@
 // `POST /v1/bundler/:chainId` and `POST /v1/paymaster/:chainId`: ERC-4337 for any dapp, through this server. Both
 // speak JSON-RPC only: every refusal — a malformed body, a method not allowed, an unknown project or chain, a body
 // too large, too many requests — is a JSON-RPC error body, never a framework's page.
+
+import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
@@ -195,7 +197,14 @@ export const userOperationRoutes: FastifyPluginAsyncZod<UserOperationRoutesOptio
       // A wallet asks the paymaster one thing at a time (the stub, then the data): a batch of two at most, so the
       // sponsor rate limit counts what is signed.
       return answer(request, reply, 2, (entry) =>
-        paymaster.call({ method: entry.method, params: entry.params, project, origin, chain: sponsored }),
+        paymaster.call({
+          method: entry.method,
+          params: entry.params,
+          project,
+          origin,
+          requester: normalizeIP(request.ip, 64),
+          chain: sponsored,
+        }),
       )
     },
   )

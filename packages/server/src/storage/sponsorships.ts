@@ -1,5 +1,6 @@
-// The paymaster's sponsorships: what each project (and each account in it) was sponsored, per UTC day.
-import { and, eq, lt, sql } from 'drizzle-orm'
+// The paymaster's sponsorships: what each project (and each account in it) was sponsored, per UTC day. A sponsorship
+// is reserved when it is signed and counts until its signature runs out; then only if its operation landed.
+import { and, count, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm'
 import type { Database } from './database.ts'
 import { sponsorships } from './schema.ts'
 
@@ -11,6 +12,20 @@ export interface NewSponsorship {
   /** The most the operation can cost the paymaster, in wei. */
   maxCost: bigint
   createdAt: Date
+  /** Who asked: a client address (an IPv6 one as its /64). */
+  requester: string
+  /** The operation's hash, its signature's end and the chain's block when signed: how it is found on chain. */
+  userOpHash: string
+  validUntil: Date
+  fromBlock: bigint
+}
+
+/** A reservation not yet settled: what finding its operation on chain takes. */
+export interface Reservation {
+  id: number
+  userOpHash: string
+  validUntil: Date
+  fromBlock: bigint
 }
 
 /**
@@ -22,6 +37,8 @@ export interface DailyCaps {
   project: bigint
   accountOperations: number
   projectOperations: number
+  /** Signatures one requester may have in the hour before the sponsorship, whatever became of them. */
+  requesterHourly: number
 }
 
 /** What was sponsored in a day: wei and operations, for one account and for the project. */
@@ -40,7 +57,14 @@ export interface SponsorshipStore {
    * would pass. One project's records are taken one at a time (an advisory lock), so instances on one PostgreSQL
    * cannot both take the last of a cap.
    */
-  record(sponsorship: NewSponsorship, caps: DailyCaps): Promise<'recorded' | 'account' | 'project'>
+  record(
+    sponsorship: NewSponsorship,
+    caps: DailyCaps,
+  ): Promise<'recorded' | 'account' | 'project' | 'requester'>
+  /** The chain's reservations not yet settled, oldest first, at most `limit`. */
+  reservations(chainId: number, limit: number): Promise<Reservation[]>
+  /** Settles reservations: those whose operations landed count for good, the released ones no more. */
+  settle(outcome: { landed: readonly number[]; released: readonly number[] }): Promise<void>
   /** Deletes the records of the UTC days before the day of `before`; answers how many. */
   purgeBefore(before: Date): Promise<number>
 }
@@ -66,7 +90,13 @@ export function createSponsorshipStore(db: Database): SponsorshipStore {
         accountOperations: sql<number>`(count(*) filter (where ${mine}))::int`,
       })
       .from(sponsorships)
-      .where(and(eq(sponsorships.projectId, projectId), eq(sponsorships.day, day)))
+      .where(
+        and(
+          eq(sponsorships.projectId, projectId),
+          eq(sponsorships.day, day),
+          ne(sponsorships.state, 'released'),
+        ),
+      )
     return {
       account: BigInt(row?.account ?? '0'),
       project: BigInt(row?.project ?? '0'),
@@ -86,6 +116,17 @@ export function createSponsorshipStore(db: Database): SponsorshipStore {
         await tx.execute(
           sql`select pg_advisory_xact_lock(hashtextextended(${`latch-sponsorships:${sponsorship.projectId}`}, 0))`,
         )
+        const [asked] = await tx
+          .select({ count: count() })
+          .from(sponsorships)
+          .where(
+            and(
+              eq(sponsorships.projectId, sponsorship.projectId),
+              eq(sponsorships.requester, sponsorship.requester),
+              gt(sponsorships.createdAt, new Date(sponsorship.createdAt.getTime() - 60 * 60_000)),
+            ),
+          )
+        if ((asked?.count ?? 0) >= caps.requesterHourly) return 'requester'
         const spent = await sums(tx, sponsorship.projectId, sender, day)
         if (spent.account + sponsorship.maxCost > caps.account) return 'account'
         if (spent.accountOperations + 1 > caps.accountOperations) return 'account'
@@ -97,10 +138,45 @@ export function createSponsorshipStore(db: Database): SponsorshipStore {
           sender,
           maxCost: sponsorship.maxCost.toString(),
           day,
+          requester: sponsorship.requester,
+          userOpHash: sponsorship.userOpHash.toLowerCase(),
+          validUntil: sponsorship.validUntil,
+          fromBlock: sponsorship.fromBlock,
+          state: 'reserved',
           createdAt: sponsorship.createdAt,
         })
         return 'recorded'
       })
+    },
+    async reservations(chainId, limit) {
+      const rows = await db
+        .select({
+          id: sponsorships.id,
+          userOpHash: sponsorships.userOpHash,
+          validUntil: sponsorships.validUntil,
+          fromBlock: sponsorships.fromBlock,
+        })
+        .from(sponsorships)
+        .where(and(eq(sponsorships.chainId, chainId), eq(sponsorships.state, 'reserved')))
+        .orderBy(sponsorships.id)
+        .limit(limit)
+      return rows.map((row) => ({
+        id: row.id,
+        userOpHash: row.userOpHash ?? '',
+        validUntil: row.validUntil ?? new Date(0),
+        fromBlock: row.fromBlock ?? 0n,
+      }))
+    },
+    async settle({ landed, released }) {
+      for (const [ids, state] of [
+        [landed, 'landed'],
+        [released, 'released'],
+      ] as const)
+        if (ids.length)
+          await db
+            .update(sponsorships)
+            .set({ state })
+            .where(and(inArray(sponsorships.id, [...ids]), eq(sponsorships.state, 'reserved')))
     },
     async purgeBefore(before) {
       // Counted in the database: a busy project's day is many rows, none of which needs to come back.
