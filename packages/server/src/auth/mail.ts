@@ -93,3 +93,15 @@ export function changeCodeMail(
     `It works once, within ${validMinutes} minutes. If you did not ask for this, ignore this e-mail.`,
   ])
 }
+
+/**
+ * What an address that has an account of its own gets when another account asks to move to it: no code (the change
+ * cannot complete), and the asker is answered as for any address, so the answer does not say which addresses have
+ * accounts.
+ */
+export function addressTakenMail(to: string): Mail {
+  return mail(to, 'Someone tried to move a wallet to this e-mail', [
+    `A wallet account asked to use ${to} as its e-mail, but this address already has a wallet account of its own, so nothing changes.`,
+    'If it was you, log in with this address instead. If not, ignore this e-mail.',
+  ])
+}

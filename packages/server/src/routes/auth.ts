@@ -5,7 +5,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { getAddress } from 'viem'
 import { z } from 'zod'
 import { devicePage } from '../auth/devicePage.ts'
-import { changeCodeMail, deviceLinkMail, loginCodeMail, type Mail, type Mailer } from '../auth/mail.ts'
+import {
+  addressTakenMail,
+  changeCodeMail,
+  deviceLinkMail,
+  loginCodeMail,
+  type Mail,
+  type Mailer,
+} from '../auth/mail.ts'
 import { type AuthSecrets, codeHmac, codeKey, codeMatches, seal, unseal } from '../auth/secrets.ts'
 import { newSession, RECOVERY_WINDOW_MS } from '../auth/session.ts'
 import { user, userOf } from '../auth/user.ts'
@@ -190,12 +197,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   /**
    * Records a fresh code (two for a change) under `condition` and mails it: 'refused' when the condition no longer
-   * held (another request sent one, or used the challenge, first), 'failed' when the mail could not be sent.
+   * held (another request sent one, or used the challenge, first), 'failed' when the mail could not be sent. A change
+   * to an address `taken` by another account mails that address a notice instead of its code.
    */
   async function mailCode(
     request: FastifyRequest,
     challenge: Challenge,
     condition: Parameters<Storage['auth']['codeSent']>[2],
+    taken = false,
   ): Promise<'sent' | 'refused' | 'failed'> {
     const sentAt = now()
     const minutes = CODE_TTL_MS / 60_000
@@ -219,18 +228,26 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         : await deliver(
             request,
             changeCodeMail(challenge.email, first, 'current', newEmail, minutes),
-            changeCodeMail(newEmail, second ?? '', 'new', newEmail, minutes),
+            taken
+              ? addressTakenMail(newEmail)
+              : changeCodeMail(newEmail, second ?? '', 'new', newEmail, minutes),
           )
     return sent ? 'sent' : 'failed'
   }
 
   /** The first code of a challenge just recorded: false with the reply sent when it could not be mailed. */
-  async function mailFirstCode(request: FastifyRequest, reply: FastifyReply, challenge: Challenge) {
-    const outcome = await mailCode(request, challenge, {
-      from: 'code',
-      resendAfter: challenge.createdAt,
-      maxSends: MAX_SENDS,
-    })
+  async function mailFirstCode(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    challenge: Challenge,
+    taken = false,
+  ) {
+    const outcome = await mailCode(
+      request,
+      challenge,
+      { from: 'code', resendAfter: challenge.createdAt, maxSends: MAX_SENDS },
+      taken,
+    )
     if (outcome === 'sent') return true
     await mailFailed(reply)
     return false
@@ -899,8 +916,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         })
       if (newEmail === current)
         return reply.code(400).send({ error: 'This is the account’s e-mail already', field: 'email' })
-      if (await storage.auth.accountByEmail(newEmail))
-        return reply.code(409).send({ error: 'Another account uses this e-mail', field: 'email' })
+      // An address another account has gets a notice, not a code: the answer is the same either way, so that it does
+      // not tell which addresses have accounts (the change cannot complete without the new address's code).
+      const taken = (await storage.auth.accountByEmail(newEmail)) !== undefined
       if (await mailUnavailable(reply)) return reply
       const challenge = await startChallenge(request, reply, {
         kind: 'change',
@@ -914,7 +932,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         ttlMs: CODE_TTL_MS,
       })
       if (!challenge) return reply
-      if (!(await mailFirstCode(request, reply, challenge))) return reply
+      if (!(await mailFirstCode(request, reply, challenge, taken))) return reply
       return { change: challenge.id }
     },
   )
