@@ -177,10 +177,8 @@ export function createPaymaster(options: PaymasterOptions) {
           (item) => item.type === 'event' && item.name === 'UserOperationEvent',
         ) as Extract<(typeof entryPoint07Abi)[number], { name: 'UserOperationEvent' }>,
         args: { userOpHash: reserved.map((row) => row.userOpHash as Hex) },
-        fromBlock: reserved.reduce(
-          (least, row) => (row.fromBlock < least ? row.fromBlock : least),
-          reserved[0]?.fromBlock ?? 0n,
-        ),
+        // The oldest first: its block is where the search starts.
+        fromBlock: reserved[0]?.fromBlock ?? 0n,
       })
       const seen = new Set(events.map((event) => event.args.userOpHash?.toLowerCase()))
       const gone = now().getTime() - SETTLE_MARGIN_MS
