@@ -100,6 +100,8 @@ async function auditFrame(frame: Frame, context: unknown): Promise<(PartialResul
       frameSelector,
     )
     const child = await element.asElement()?.contentFrame()
+    // The frame is all it was asked for: the page may let the element go.
+    await element.dispose()
     children.push(...(child ? await auditFrame(child, frameContext) : [null]))
   }
   return [own, ...children]

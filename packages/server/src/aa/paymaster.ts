@@ -102,21 +102,31 @@ export function createPaymaster(options: PaymasterOptions) {
   const { sponsorship, storage, now = () => new Date(), onError = () => {} } = options
   const signer = privateKeyToAccount(sponsorship.signerKey)
   let purgedAt = 0
-  const gasPrices = new LruCache<Promise<bigint>>({ maxEntries: 100, ttlMs: 10_000 })
 
-  /** The chain's gas price, read at most every 10 s per chain; a chain that does not answer refuses the sponsorship. */
-  function gasPrice(chain: ChainConfig): Promise<bigint> {
-    const key = String(chain.chainId)
-    let price = gasPrices.get(key)
-    if (!price) {
-      price = getGasPrice(chainClient(chain, 'signatures'))
-      gasPrices.set(key, price)
-      price.catch(() => gasPrices.delete(key))
+  /**
+   * A read of a chain, asked at most every `ttlMs` per chain (a failed one is asked again); a chain that does not
+   * answer refuses the sponsorship.
+   */
+  function perChain(read: typeof getGasPrice, ttlMs: number) {
+    const answers = new LruCache<Promise<bigint>>({ maxEntries: 100, ttlMs })
+    return (chain: ChainConfig): Promise<bigint> => {
+      const key = String(chain.chainId)
+      let answer = answers.get(key)
+      if (!answer) {
+        answer = read(chainClient(chain, 'signatures'))
+        answers.set(key, answer)
+        answer.catch(() => answers.delete(key))
+      }
+      return answer.catch(() => {
+        throw refuse(`${chain.name} did not answer: try again`)
+      })
     }
-    return price.catch(() => {
-      throw refuse(`${chain.name} did not answer: try again`)
-    })
   }
+
+  /** The chain's gas price, read at most every 10 s. */
+  const gasPrice = perChain(getGasPrice, 10_000)
+  /** The chain's block number, read at most every 2 s: where a reservation's event is looked for from. */
+  const blockNumber = perChain(getBlockNumber, 2_000)
 
   /** The project's policy for this chain and origin, or the refusal. */
   function policyFor(call: PaymasterCall): SponsorshipPolicy {
@@ -193,21 +203,6 @@ export function createPaymaster(options: PaymasterOptions) {
       .finally(() => settling.set(chain.chainId, { at: now().getTime() }))
     settling.set(chain.chainId, { at: now().getTime(), running })
     return running
-  }
-
-  /** The chain's block number, read at most every 2 s per chain: where a reservation's event is looked for from. */
-  const blocks = new LruCache<Promise<bigint>>({ maxEntries: 100, ttlMs: 2_000 })
-  function blockNumber(chain: ChainConfig): Promise<bigint> {
-    const key = String(chain.chainId)
-    let block = blocks.get(key)
-    if (!block) {
-      block = getBlockNumber(chainClient(chain, 'signatures'))
-      blocks.set(key, block)
-      block.catch(() => blocks.delete(key))
-    }
-    return block.catch(() => {
-      throw refuse(`${chain.name} did not answer: try again`)
-    })
   }
 
   async function stubData(call: PaymasterCall) {
