@@ -423,6 +423,31 @@ describe('no lockout, and budgets a stranger cannot pass (issue 41)', () => {
       await budgeted.close()
     }
   })
+
+  test('one address’s e-mails from every stranger together have a budget of their own', async () => {
+    const budgeted = await createFrameApp({
+      storage,
+      secrets,
+      mailer,
+      publicUrl: () => FRAME,
+      now: () => clock,
+      rateLimits: false,
+      loginBudgets: { mailsPerAddress: 2 },
+    })
+    try {
+      const email = newEmail()
+      const statuses = []
+      for (const from of ['192.0.2.61', '192.0.2.62', '192.0.2.63'])
+        statuses.push((await startLogin(email, newDevice(), from, budgeted)).response.statusCode)
+      expect(statuses).toEqual([200, 200, 429])
+      // Another address is not held up.
+      expect((await startLogin(newEmail(), newDevice(), '192.0.2.63', budgeted)).response.statusCode).toBe(
+        200,
+      )
+    } finally {
+      await budgeted.close()
+    }
+  })
 })
 
 describe('a new device', () => {

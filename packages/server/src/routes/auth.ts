@@ -39,6 +39,7 @@ export interface AuthRoutesOptions {
 /** What logins may mail in an hour: per requester (a client address, an IPv6 one as its /64), and all together. */
 export interface LoginBudgets {
   mailsPerRequester: number
+  mailsPerAddress: number
   mailsPerHour: number
 }
 
@@ -57,10 +58,11 @@ export const MAX_CHALLENGES_PER_HOUR = 10
 /** Logins of one address all strangers together may start per hour: far above one requester's 10. */
 export const MAX_CHALLENGES_PER_ADDRESS = 100
 /**
- * E-mails one requester's logins may cause per hour, whatever their addresses, and all strangers' logins together
- * (the owner's known devices and sessions are not counted: their mails go to their own address).
+ * E-mails one requester's logins may cause per hour, whatever their addresses, all strangers' logins of one address
+ * together (far above one requester's), and all strangers' logins together (the owner's known devices and sessions
+ * are not counted: their mails go to their own address).
  */
-export const loginBudgets: LoginBudgets = { mailsPerRequester: 30, mailsPerHour: 2_000 }
+export const loginBudgets: LoginBudgets = { mailsPerRequester: 30, mailsPerAddress: 100, mailsPerHour: 2_000 }
 /** Wrong codes an address's logins from devices it does not know may take per day, however many logins. */
 export const GUESSES_PER_DAY = 20
 const HOUR_MS = 60 * 60_000
@@ -259,6 +261,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     perRequester: MAX_CHALLENGES_PER_HOUR,
     perAddress: MAX_CHALLENGES_PER_ADDRESS,
     requesterMails: budgets.mailsPerRequester,
+    addressMails: budgets.mailsPerAddress,
     mails: budgets.mailsPerHour,
   })
 
@@ -538,7 +541,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       }
       if (challenge.sends >= MAX_SENDS)
         return reply.code(429).send({ error: 'Too many codes for this login; start again', reason: 'quota' })
-      if (!(await storage.auth.mayMail(challenge, budget()))) return refuseBudget(reply, 'requester')
+      const over = await storage.auth.mayMail(challenge, budget())
+      if (over) return refuseBudget(reply, over)
       const sentAt = now()
       const outcome = await mailCode(request, challenge, {
         from: 'code',

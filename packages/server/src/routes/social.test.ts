@@ -69,7 +69,14 @@ const newDevice = () => randomBytes(32).toString('base64url')
 async function emailAccount(email: string, device: string) {
   const now = new Date()
   const id = randomUUID()
-  const budget = { since: now, perRequester: 10, perAddress: 100, requesterMails: 100, mails: 100 }
+  const budget = {
+    since: now,
+    perRequester: 10,
+    perAddress: 100,
+    requesterMails: 100,
+    addressMails: 100,
+    mails: 100,
+  }
   await storage.auth.createChallenge(
     {
       id,

@@ -18,6 +18,7 @@ const quota = {
   perRequester: 10,
   perAddress: 100,
   requesterMails: 1_000,
+  addressMails: 1_000,
   mails: 100_000,
 }
 let unique = 0
@@ -246,10 +247,19 @@ describe.each(backends)('e-mail logins on %s', (_name, open) => {
     await storage.auth.createChallenge(ongoing, quota)
     const stored = await storage.auth.challenge(ongoing.id)
     if (!stored) throw new Error('not stored')
-    expect(await storage.auth.mayMail(stored, quota)).toBe(true)
-    expect(await storage.auth.mayMail({ ...stored, requester }, budget)).toBe(false)
+    expect(await storage.auth.mayMail(stored, quota)).toBeUndefined()
+    expect(await storage.auth.mayMail({ ...stored, requester }, budget)).toBe('requester')
     // A trusted challenge's mails are the owner's: never refused for a stranger's.
-    expect(await storage.auth.mayMail({ ...stored, requester, trusted: true }, budget)).toBe(true)
+    expect(await storage.auth.mayMail({ ...stored, requester, trusted: true }, budget)).toBeUndefined()
+    // One address's mails from every stranger together have their own budget, far above one requester's.
+    const each = challenge({ requester: `2001:db8:${++unique}::/64` })
+    await storage.auth.createChallenge(each, quota)
+    await storage.auth.codeSent(each.id, code(), first)
+    const sent = await storage.auth.challenge(each.id)
+    if (!sent) throw new Error('not stored')
+    const elsewhere = { ...sent, requester: `2001:db8:${++unique}::/64` }
+    expect(await storage.auth.mayMail(elsewhere, { ...quota, addressMails: 1 })).toBe('address')
+    expect(await storage.auth.mayMail(elsewhere, { ...quota, addressMails: 2 })).toBeUndefined()
     // Every stranger's mails together: past the hour's total, a new requester is refused too.
     expect((await storage.auth.challenge(ongoing.id))?.mails).toBe(0)
     const total = { ...quota, mails: 1 }

@@ -60,6 +60,8 @@ export interface ChallengeBudget {
   perAddress: number
   /** E-mails one requester's challenges caused, whatever their addresses. */
   requesterMails: number
+  /** E-mails every stranger's logins of one address caused together: far above one requester's. */
+  addressMails: number
   /** E-mails every stranger's challenge caused. */
   mails: number
 }
@@ -104,8 +106,8 @@ export interface AuthStore {
    * requests cannot pass a limit together (the global e-mail budget may be passed by as many as run at once).
    */
   createChallenge(challenge: NewChallenge, budget: ChallengeBudget): Promise<'created' | BudgetRefusal>
-  /** Whether a new mail for `challenge` (a resend) stays within its requester's and the global e-mail budget. */
-  mayMail(challenge: Challenge, budget: ChallengeBudget): Promise<boolean>
+  /** Which e-mail budget a new mail for `challenge` (a resend) would pass; undefined when it stays within them. */
+  mayMail(challenge: Challenge, budget: ChallengeBudget): Promise<BudgetRefusal | undefined>
   challenge(id: string): Promise<Challenge | undefined>
   /**
    * Records a new code for the challenge (attempts start again, sends + 1), in one statement with its conditions:
@@ -211,19 +213,27 @@ async function useChallenge(tx: Pick<Database, 'update'>, id: string, codeHmac: 
   return used.length > 0
 }
 
-/** Which e-mail budget one more stranger's mail would pass: its requester's, or everyone's; undefined when none. */
+/**
+ * Which e-mail budget one more mail of a stranger's `challenge` would pass: its requester's, its address's, or
+ * everyone's; undefined when none.
+ */
 async function mailBudget(
   db: Pick<Database, 'select'>,
-  requester: string,
+  challenge: Pick<Challenge, 'requester' | 'email'>,
   budget: ChallengeBudget,
-): Promise<'requester' | 'mails' | undefined> {
+): Promise<BudgetRefusal | undefined> {
   const mails = sql<number>`coalesce(sum(${authChallenges.mails}), 0)::int`
   const recent = and(gt(authChallenges.createdAt, budget.since), eq(authChallenges.trusted, false))
   const [mine] = await db
     .select({ mails })
     .from(authChallenges)
-    .where(and(recent, eq(authChallenges.requester, requester)))
+    .where(and(recent, eq(authChallenges.requester, challenge.requester)))
   if ((mine?.mails ?? 0) >= budget.requesterMails) return 'requester'
+  const [address] = await db
+    .select({ mails })
+    .from(authChallenges)
+    .where(and(recent, eq(authChallenges.email, challenge.email)))
+  if ((address?.mails ?? 0) >= budget.addressMails) return 'address'
   const [all] = await db.select({ mails }).from(authChallenges).where(recent)
   if ((all?.mails ?? 0) >= budget.mails) return 'mails'
   return undefined
@@ -291,7 +301,7 @@ export function createAuthStore(db: Database): AuthStore {
           if ((await starts(of, stranger)) >= budget.perAddress) return 'address'
         }
         if (!challenge.trusted) {
-          const refusal = await mailBudget(tx, challenge.requester, budget)
+          const refusal = await mailBudget(tx, challenge, budget)
           if (refusal) return refusal
         }
         await tx.insert(authChallenges).values(challenge)
@@ -299,7 +309,7 @@ export function createAuthStore(db: Database): AuthStore {
       })
     },
     async mayMail(challenge, budget) {
-      return challenge.trusted || !(await mailBudget(db, challenge.requester, budget))
+      return challenge.trusted ? undefined : mailBudget(db, challenge, budget)
     },
     async challenge(id) {
       const [row] = await db.select().from(authChallenges).where(eq(authChallenges.id, id))
