@@ -184,9 +184,10 @@ export async function setPassphrase(user: User, context: RecoveryContext): Promi
   const device = await deviceShare(user.id)
   if (!device) throw notLoggedIn()
   try {
-    const { recovery } = await context.api<{ recovery: string }>('/v1/auth/keys', { token })
+    // A passphrase with a proof is asked for first (one set before proofs is replaced after a fresh login).
+    const asks = await context.api<{ current: boolean }>('/v1/auth/keys', { token })
     let current: string | undefined
-    if (recovery === 'passphrase')
+    if (asks.current)
       await askPassphrase(
         'enter',
         'Your current passphrase first, to change it.',

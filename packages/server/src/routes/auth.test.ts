@@ -357,6 +357,25 @@ describe('no lockout, and budgets a stranger cannot pass (issue 41)', () => {
     expect((await startLogin(unclaimed, newDevice(), '192.0.2.44')).response.statusCode).toBe(200)
   })
 
+  test('e-mail changes count as a stranger’s starts of both addresses: 10 an hour from one requester', async () => {
+    const { token } = await logIn(newEmail(), newDevice())
+    const target = newEmail()
+    const statuses = []
+    for (let i = 0; i < 11; i++)
+      statuses.push(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/v1/auth/email',
+            headers: auth(token),
+            payload: { email: target },
+          })
+        ).statusCode,
+      )
+    // Ten starts of each address from this requester: the account's own login was the first of its address.
+    expect(statuses).toEqual([...Array(9).fill(200), 429, 429])
+  })
+
   test('wrong codes count per address across logins: after 20 in a day, no code is taken, the right one neither', async () => {
     const email = newEmail()
     const wrongOf = (code: string) => (code === '000000' ? '111111' : '000000')
@@ -560,6 +579,7 @@ describe('sessions', () => {
     expect((await app.inject({ url: '/v1/auth/keys', headers: auth(token) })).json()).toEqual({
       address: ADDRESS,
       recovery: 'automatic',
+      current: false,
     })
     const weak = await app.inject({
       method: 'PUT',
@@ -581,9 +601,10 @@ describe('sessions', () => {
       recoveryShare: null,
       passphraseBox: sealed,
     })
-    expect((await app.inject({ url: '/v1/auth/keys', headers: auth(token) })).json().recovery).toBe(
-      'passphrase',
-    )
+    expect((await app.inject({ url: '/v1/auth/keys', headers: auth(token) })).json()).toMatchObject({
+      recovery: 'passphrase',
+      current: true,
+    })
   })
 })
 
@@ -633,7 +654,7 @@ describe('custody: a session is no key (issue 41)', () => {
     advance(10 * 60_000)
     // Ten minutes on, the session (or whoever holds it and its device) no longer gets the recovery share.
     const late = await app.inject({ url: '/v1/auth/keys/recovery', headers: auth(token) })
-    expect(late.statusCode).toBe(403)
+    expect(late.statusCode).toBe(401)
     expect(late.json()).toEqual({
       error: 'Your recovery share is given only just after a login on this device: log in again',
       reason: 'verify',

@@ -336,8 +336,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   const recoveryOpen = (session: AuthSession) =>
     session.recoveryUntil !== null && session.recoveryUntil.getTime() > now().getTime()
 
+  // 401: to the frame, this session is not logged in enough; it logs in again (a fresh code opens the window).
   const refuseRecovery = (reply: FastifyReply) =>
-    reply.code(403).send({
+    reply.code(401).send({
       error: 'Your recovery share is given only just after a login on this device: log in again',
       reason: 'verify',
     })
@@ -348,11 +349,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     shares.passphraseProof !== null &&
     hashesEqual(sha256Hex(current), shares.passphraseProof)
 
-  const refusePassphrase = (reply: FastifyReply, current: string | undefined) =>
+  const refusePassphrase = (reply: FastifyReply, shares: StoredShares, current: string | undefined) =>
     reply.code(403).send({
-      error: current
-        ? 'That is not your current passphrase'
-        : 'Your current passphrase is needed to change it',
+      error:
+        shares.passphraseProof === null
+          ? 'Log in again on this device to change your passphrase'
+          : current
+            ? 'That is not your current passphrase'
+            : 'Your current passphrase is needed to change it',
       field: 'current',
       reason: 'passphrase',
     })
@@ -395,10 +399,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   ): Promise<string | false> {
     const early = codeRefusal(challenge)
     if (early) return refuseCode(reply, ...early)
-    // A stranger's login spends the address's budget of wrong codes too.
+    // A stranger's login spends its address's budget of wrong codes too, and a change its new address's.
+    const guessed = challenge.kind === 'login' ? challenge.email : challenge.newEmail
     const guesses =
-      challenge.kind === 'login' && !challenge.trusted
-        ? { email: challenge.email, since: new Date(now().getTime() - DAY_MS), max: GUESSES_PER_DAY }
+      !challenge.trusted && guessed
+        ? { email: guessed, since: new Date(now().getTime() - DAY_MS), max: GUESSES_PER_DAY }
         : undefined
     const claimed = await storage.auth.claimAttempt(challenge.id, now(), MAX_ATTEMPTS, guesses)
     if (claimed === 'budget')
@@ -739,7 +744,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags: ['auth'],
         headers: authHeaders,
         response: {
-          200: z.object({ address: z.string(), recovery: z.enum(['automatic', 'passphrase']) }),
+          200: z.object({
+            address: z.string(),
+            recovery: z.enum(['automatic', 'passphrase']),
+            current: z.boolean().meta({
+              description:
+                'Whether the passphrase has a proof, which replacing it takes (or a login of the last 10 minutes); a passphrase set before proofs is replaced after a fresh login',
+            }),
+          }),
           401: errorBody,
           404: errorBody,
         },
@@ -754,6 +766,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       return {
         address: session.account.address,
         recovery: shares.passphraseBox ? ('passphrase' as const) : ('automatic' as const),
+        current: shares.passphraseProof !== null,
       }
     },
   )
@@ -785,7 +798,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: {
         summary:
           'The recovery share, or the box the user’s passphrase seals, for a new device’s frame session',
-        description: `Only within ${RECOVERY_WINDOW_MS / 60_000} minutes of the session's login (403 after).`,
+        description: `Only within ${RECOVERY_WINDOW_MS / 60_000} minutes of the session's login (401 \`verify\` after).`,
         tags: ['auth'],
         headers: authHeaders,
         response: {
@@ -793,8 +806,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
             recoveryShare: z.string().nullable(),
             passphraseBox: passphraseBox.nullable(),
           }),
-          401: errorBody,
-          403: authError,
+          401: authError,
           404: errorBody,
         },
       },
@@ -849,7 +861,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       const shares = await storage.auth.shares(session.account.id)
       if (!shares) return reply.code(404).send({ error: 'This account has no key yet' })
       if (shares.passphraseBox && !recoveryOpen(session) && !passphraseShown(shares, current))
-        return refusePassphrase(reply, current)
+        return refusePassphrase(reply, shares, current)
       const set = await storage.auth.setPassphraseBox(session.account.id, box, {
         hash: sha256Hex(proof),
         expected: shares.passphraseProof,
@@ -926,8 +938,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       if (await mailUnavailable(reply)) return reply
       const challenge = await startChallenge(request, reply, {
         kind: 'change',
-        // Asked by the account's session, on its own device.
-        trusted: true,
+        // Asked by the account's session, but it mails (and lets guess the code of) an address that may be anyone's:
+        // budgeted as a stranger's.
+        trusted: false,
         email: current,
         newEmail,
         accountId: session.account.id,

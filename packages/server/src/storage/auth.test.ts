@@ -236,11 +236,12 @@ describe.each(backends)('e-mail logins on %s', (_name, open) => {
     const requester = `2001:db8:${++unique}::/64`
     const budget = { ...quota, requesterMails: 4 }
     for (let i = 0; i < 2; i++) {
-      const each = challenge({ requester })
+      const each = challenge({ requester, state: 'device' })
+      // A device link (counted as the challenge is made), then a code: two e-mails.
       expect(await storage.auth.createChallenge(each, budget)).toBe('created')
-      // A device link, then a code: two e-mails.
       await storage.auth.createDeviceLink(`link-${each.id}`, each.id, later(1_200_000))
-      await storage.auth.codeSent(each.id, code(), first)
+      await storage.auth.codeSent(each.id, code(), { from: 'device' })
+      expect((await storage.auth.challenge(each.id))?.mails).toBe(2)
     }
     expect((await storage.auth.createChallenge(challenge({ requester }), budget)) as string).toBe('requester')
     const ongoing = challenge({ requester: `2001:db8:${++unique}::/64` })
@@ -258,10 +259,11 @@ describe.each(backends)('e-mail logins on %s', (_name, open) => {
     const sent = await storage.auth.challenge(each.id)
     if (!sent) throw new Error('not stored')
     const elsewhere = { ...sent, requester: `2001:db8:${++unique}::/64` }
+    expect(sent.mails).toBe(1)
     expect(await storage.auth.mayMail(elsewhere, { ...quota, addressMails: 1 })).toBe('address')
     expect(await storage.auth.mayMail(elsewhere, { ...quota, addressMails: 2 })).toBeUndefined()
     // Every stranger's mails together: past the hour's total, a new requester is refused too.
-    expect((await storage.auth.challenge(ongoing.id))?.mails).toBe(0)
+    expect((await storage.auth.challenge(ongoing.id))?.mails).toBe(1)
     const total = { ...quota, mails: 1 }
     expect(
       await storage.auth.createChallenge(challenge({ requester: `2001:db8:${++unique}::/64` }), total),
@@ -278,7 +280,7 @@ describe.each(backends)('e-mail logins on %s', (_name, open) => {
     }
     const [one, two] = logins as [Challenge, Challenge]
     for (let i = 0; i < 4; i++)
-      expect(await storage.auth.claimAttempt(one.id, NOW, 5, budget)).toMatchObject({})
+      expect(await storage.auth.claimAttempt(one.id, NOW, 5, budget)).toMatchObject({ attempts: i + 1 })
     // A new code gives the login its attempts again, not the address its budget.
     await storage.auth.codeSent(one.id, code('again'), { from: 'code', resendAfter: NOW, maxSends: 5 })
     expect(await storage.auth.claimAttempt(one.id, NOW, 5, budget)).toMatchObject({ attempts: 1 })

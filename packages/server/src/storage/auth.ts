@@ -156,7 +156,7 @@ export interface AuthStore {
     newEmail: string,
     now: Date,
   ): Promise<'changed' | 'used' | 'taken'>
-  /** Records a device link of the challenge (mailed: it counts as one of the challenge's e-mails). */
+  /** Records a device link of the challenge (its e-mail was counted when the challenge was made). */
   createDeviceLink(tokenHash: string, challengeId: string, expiresAt: Date): Promise<void>
   /** What a device link's page shows: its challenge when usable, else why not. */
   deviceLink(
@@ -219,7 +219,7 @@ async function useChallenge(tx: Pick<Database, 'update'>, id: string, codeHmac: 
  */
 async function mailBudget(
   db: Pick<Database, 'select'>,
-  challenge: Pick<Challenge, 'requester' | 'email'>,
+  challenge: Pick<Challenge, 'requester' | 'email' | 'newEmail'>,
   budget: ChallengeBudget,
 ): Promise<BudgetRefusal | undefined> {
   const mails = sql<number>`coalesce(sum(${authChallenges.mails}), 0)::int`
@@ -229,11 +229,13 @@ async function mailBudget(
     .from(authChallenges)
     .where(and(recent, eq(authChallenges.requester, challenge.requester)))
   if ((mine?.mails ?? 0) >= budget.requesterMails) return 'requester'
-  const [address] = await db
-    .select({ mails })
-    .from(authChallenges)
-    .where(and(recent, eq(authChallenges.email, challenge.email)))
-  if ((address?.mails ?? 0) >= budget.addressMails) return 'address'
+  for (const address of new Set([challenge.email, challenge.newEmail ?? challenge.email])) {
+    const [sent] = await db
+      .select({ mails })
+      .from(authChallenges)
+      .where(and(recent, or(eq(authChallenges.email, address), eq(authChallenges.newEmail, address))))
+    if ((sent?.mails ?? 0) >= budget.addressMails) return 'address'
+  }
   const [all] = await db.select({ mails }).from(authChallenges).where(recent)
   if ((all?.mails ?? 0) >= budget.mails) return 'mails'
   return undefined
@@ -304,7 +306,9 @@ export function createAuthStore(db: Database): AuthStore {
           const refusal = await mailBudget(tx, challenge, budget)
           if (refusal) return refusal
         }
-        await tx.insert(authChallenges).values(challenge)
+        // Its first e-mails (a login's code or device link, a change's two codes) count from now: a burst of starts
+        // cannot pass a budget before they are sent.
+        await tx.insert(authChallenges).values({ ...challenge, mails: challenge.newEmail ? 2 : 1 })
         return 'created'
       })
     },
@@ -324,7 +328,8 @@ export function createAuthStore(db: Database): AuthStore {
           newCodeHmac: code.newCodeHmac ?? null,
           attempts: 0,
           sends: sql`${authChallenges.sends} + 1`,
-          mails: sql`${authChallenges.mails} + ${code.newCodeHmac ? 2 : 1}`,
+          // The first code of a challenge started waiting for one was counted when it was made.
+          mails: sql`${authChallenges.mails} + case when ${authChallenges.sends} = 0 and ${authChallenges.state} = 'code' then 0 else ${code.newCodeHmac ? 2 : 1} end`,
           sentAt: code.sentAt,
           expiresAt: code.expiresAt,
         })
@@ -369,7 +374,8 @@ export function createAuthStore(db: Database): AuthStore {
         await tx.execute(
           sql`select pg_advisory_xact_lock(hashtextextended(${`latch-auth-budget:address:${guesses.email}`}, 0))`,
         )
-        // Wrong codes: every code tried against a stranger's login, but the one that completed it.
+        // Wrong codes: every code tried against a stranger's login of the address or change to it, but the one
+        // that completed it.
         const [row] = await tx
           .select({
             wrong: sql<number>`coalesce(sum(${authChallenges.guesses} - (case when ${authChallenges.state} = 'done' then 1 else 0 end)), 0)::int`,
@@ -377,8 +383,10 @@ export function createAuthStore(db: Database): AuthStore {
           .from(authChallenges)
           .where(
             and(
-              eq(authChallenges.email, guesses.email),
-              eq(authChallenges.kind, 'login'),
+              or(
+                and(eq(authChallenges.kind, 'login'), eq(authChallenges.email, guesses.email)),
+                and(eq(authChallenges.kind, 'change'), eq(authChallenges.newEmail, guesses.email)),
+              ),
               eq(authChallenges.trusted, false),
               gt(authChallenges.createdAt, guesses.since),
             ),
@@ -454,13 +462,7 @@ export function createAuthStore(db: Database): AuthStore {
       }
     },
     async createDeviceLink(tokenHash, challengeId, expiresAt) {
-      await db.transaction(async (tx) => {
-        await tx.insert(authDeviceLinks).values({ tokenHash, challengeId, expiresAt })
-        await tx
-          .update(authChallenges)
-          .set({ mails: sql`${authChallenges.mails} + 1` })
-          .where(eq(authChallenges.id, challengeId))
-      })
+      await db.insert(authDeviceLinks).values({ tokenHash, challengeId, expiresAt })
     },
     async deviceLink(tokenHash, now) {
       const [link] = await db.select().from(authDeviceLinks).where(eq(authDeviceLinks.tokenHash, tokenHash))
