@@ -332,6 +332,21 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     return session
   }
 
+  /** The session's account key as stored, or undefined with 401 (no session) or 404 (no key yet) sent. */
+  async function keyOf(
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<{ session: AuthSession; shares: StoredShares } | undefined> {
+    const session = await sessionOf(request, reply)
+    if (!session) return undefined
+    const shares = await storage.auth.shares(session.account.id)
+    if (!shares) {
+      await reply.code(404).send({ error: 'This account has no key yet' })
+      return undefined
+    }
+    return { session, shares }
+  }
+
   /** Whether the session's login is recent enough for the recovery share (a new device rebuilding its key). */
   const recoveryOpen = (session: AuthSession) =>
     session.recoveryUntil !== null && session.recoveryUntil.getTime() > now().getTime()
@@ -758,13 +773,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const session = await sessionOf(request, reply)
-      if (!session) return reply
-      const shares = await storage.auth.shares(session.account.id)
-      if (!shares || !session.account.address)
-        return reply.code(404).send({ error: 'This account has no key yet' })
+      const key = await keyOf(request, reply)
+      if (!key) return reply
+      const { session, shares } = key
       return {
-        address: session.account.address,
+        // Stored with the shares, in one transaction.
+        address: session.account.address ?? '',
         recovery: shares.passphraseBox ? ('passphrase' as const) : ('automatic' as const),
         current: shares.passphraseProof !== null,
       }
@@ -782,10 +796,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const session = await sessionOf(request, reply)
-      if (!session) return reply
-      const shares = await storage.auth.shares(session.account.id)
-      if (!shares) return reply.code(404).send({ error: 'This account has no key yet' })
+      const key = await keyOf(request, reply)
+      if (!key) return reply
+      const { session, shares } = key
       return {
         authShare: base64(unseal(secrets.kek, shares.authShare, shareContext('auth', session.account.id))),
       }
@@ -812,12 +825,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const session = await sessionOf(request, reply)
-      if (!session) return reply
+      const key = await keyOf(request, reply)
+      if (!key) return reply
+      const { session, shares } = key
       if (!recoveryOpen(session)) return refuseRecovery(reply)
       const { id } = session.account
-      const shares = await storage.auth.shares(id)
-      if (!shares) return reply.code(404).send({ error: 'This account has no key yet' })
       return {
         recoveryShare: shares.recoveryShare
           ? base64(unseal(secrets.recoveryKek, shares.recoveryShare, shareContext('recovery', id)))
@@ -855,11 +867,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const session = await sessionOf(request, reply)
-      if (!session) return reply
+      const key = await keyOf(request, reply)
+      if (!key) return reply
+      const { session, shares } = key
       const { passphraseBox: box, proof, current } = request.body
-      const shares = await storage.auth.shares(session.account.id)
-      if (!shares) return reply.code(404).send({ error: 'This account has no key yet' })
       if (shares.passphraseBox && !recoveryOpen(session) && !passphraseShown(shares, current))
         return refusePassphrase(reply, shares, current)
       const set = await storage.auth.setPassphraseBox(session.account.id, box, {
@@ -891,12 +902,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const session = await sessionOf(request, reply)
-      if (!session) return reply
-      const shares = await storage.auth.shares(session.account.id)
-      if (!shares?.passphraseBox)
+      const key = await keyOf(request, reply)
+      if (!key) return reply
+      if (!key.shares.passphraseBox)
         return reply.code(404).send({ error: 'This account has no recovery passphrase' })
-      return { current: passphraseShown(shares, request.body.current) }
+      return { current: passphraseShown(key.shares, request.body.current) }
     },
   )
 
