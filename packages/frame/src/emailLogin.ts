@@ -1,6 +1,6 @@
 // The e-mail login's steps on the frame's side: the address (a code is mailed, or on a device new to the account a
-// link that approves it first), the wait for that approval, a new code, and the code, which the server trades for the
-// session. A chunk of its own: a social login needs none of it.
+// link that approves it first, the code following: the server answers alike, so that a stranger cannot tell which), a
+// new code, and the code, which the server trades for the session. A chunk of its own: a social login needs none of it.
 import type { FrameMethod } from '@latch/core/frame'
 import { Refusal } from './refusal.ts'
 import type { api as Api, text as Text, User } from './requests.ts'
@@ -8,7 +8,7 @@ import { deviceSecret } from './store.ts'
 
 interface Waiting {
   login: string
-  waitingFor: 'device' | 'code' | 'done'
+  waitingFor: 'code' | 'done'
   resendAt: string | null
 }
 
@@ -29,28 +29,9 @@ export const forgetLogin = () => {
   pending = undefined
 }
 
-const action = (waiting: Waiting) => ({
-  action: waiting.waitingFor === 'device' ? 'VERIFY_DEVICE' : 'VERIFY_OTP',
-  resendAt: waiting.resendAt,
-})
+const action = (waiting: Waiting) => ({ action: 'VERIFY_OTP', resendAt: waiting.resendAt })
 
-/**
- * Polls the login until its device link is approved (the code is mailed then), for at most `ms`; stops when another
- * login or a sign-out replaces it.
- */
-async function untilApproved(login: { login: string }, ms: number, api: typeof Api): Promise<Waiting> {
-  const until = Date.now() + ms
-  for (;;) {
-    if (pending !== login) throw new Refusal({ code: -32000, message: 'This login was replaced by another' })
-    const waiting = await api<Waiting>(`/v1/auth/login/${login.login}`)
-    if (waiting.waitingFor !== 'device') return waiting
-    if (Date.now() > until)
-      throw new Refusal({ code: -32000, message: 'The device was not approved in time' })
-    await new Promise((resolve) => setTimeout(resolve, 1000))
-  }
-}
-
-/** `connectEmail`, `connectDevice` (a new device's link, 20 minutes at most), `resendOtp` and `connectOtp`. */
+/** `connectEmail`, `resendOtp` and `connectOtp`. */
 export async function emailRequest(
   method: FrameMethod,
   params: unknown,
@@ -70,7 +51,6 @@ export async function emailRequest(
   }
   const login = pending
   if (!login) throw new Refusal({ code: -32000, message: 'No login in progress: enter your e-mail first' })
-  if (method === 'connectDevice') return action(await untilApproved(login, 20 * 60_000, api))
   if (method === 'resendOtp')
     return action(
       await api<Waiting>(`/v1/auth/login/${login.login}/resend`, { body: { device: await deviceSecret() } }),

@@ -264,10 +264,9 @@ async function handle(method: FrameRequest['method'], params: unknown, page: Pag
   if (keepsOnDevice(method, params) && !(await canKeep())) throw needsWindow()
   switch (method) {
     case 'connectEmail':
-    case 'connectDevice':
     case 'resendOtp':
     case 'connectOtp':
-      // The e-mail login, in its own chunk: the address, a new device's link, the code.
+      // The e-mail login, in its own chunk: the address, the code.
       return (await email.load()).emailRequest(method, params, { api, signIn, text, session })
     case 'connectSocial':
     case 'completeSocial':

@@ -31,7 +31,6 @@ describe('keepsOnDevice', () => {
       'getChainId',
       'rpcRequest',
       'resendOtp',
-      'connectDevice',
       'cancelSocial',
       'cancelFarcaster',
       'cancelApproval',

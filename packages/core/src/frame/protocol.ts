@@ -20,9 +20,11 @@ export interface FrameConnect {
 }
 
 /**
- * What a page may ask the frame (SPEC §7: connect e-mail, device, one-time code, social, Farcaster, get user, sign
- * out, is connected, get chain id, RPC request, update e-mail, sync theme, smart account setup, preferred account
- * type; `resendOtp` asks for a new code of the login in progress, `updateEmailVerify` takes the codes mailed to the
+ * What a page may ask the frame (SPEC §7: connect e-mail, one-time code, social, Farcaster, get user, sign out, is
+ * connected, get chain id, RPC request, update e-mail, sync theme, smart account setup, preferred account type; SPEC's
+ * "device", a wait for a new device's mailed link, is gone: the login answers a new device as it answers a new
+ * address, so that nobody learns which addresses have accounts (the link comes first in the mail, then the code);
+ * `resendOtp` asks for a new code of the login in progress, `updateEmailVerify` takes the codes mailed to the
  * current and the new address, `cancelApproval` declines the approval on screen when the page stops showing it; `connectSocial` answers
  * the provider's address for the popup the page opened, `completeSocial` waits for the popup's outcome, which reaches
  * the frame alone, and `cancelSocial` gives it up (the popup closed, or 45 s passed); `connectFarcaster` answers a
@@ -36,7 +38,6 @@ export interface FrameConnect {
  */
 export type FrameMethod =
   | 'connectEmail'
-  | 'connectDevice'
   | 'connectOtp'
   | 'resendOtp'
   | 'connectSocial'

@@ -299,15 +299,17 @@ describe('the e-mail login', () => {
       reason: 'wrong',
     })
 
-    // A new device's login: waiting for the link, then the visitor goes back; the approval arriving later is dropped.
-    const approved = deferred<unknown>()
-    handlers.connectEmail = async () => ({ action: 'VERIFY_DEVICE', resendAt: null })
-    handlers.connectDevice = () => approved.promise
-    const waiting = session.sendCode('grace@example.com')
-    await vi.waitFor(() => expect(session.login.getState().step).toBe('device'))
+    // The visitor goes back while a code is being checked: its refusal, arriving later, is dropped.
+    const answered = deferred<unknown>()
+    handlers.connectOtp = () =>
+      answered.promise.then(() => {
+        throw new FrameRequestError({ code: -32000, message: 'Wrong code; 3 attempts left' })
+      })
+    const checking = session.verify('111111')
+    await vi.waitFor(() => expect(session.login.getState().busy).toBe(true))
     client.router.reset('Connect')
-    approved.resolve({ resendAt })
-    await waiting
+    answered.resolve(undefined)
+    expect(await checking).toBe(false)
     expect(session.login.getState()).toMatchObject({ step: 'email', busy: false, error: undefined })
   })
 })

@@ -31,8 +31,8 @@ export interface FrameFailure {
 }
 
 export interface EmailLoginState {
-  /** Where the login is: the address to enter, a new device's mailed link to open, or the code to type. */
-  step: 'email' | 'device' | 'code'
+  /** Where the login is: the address to enter, or the code to type. */
+  step: 'email' | 'code'
   /** A request to the frame is on its way. */
   busy: boolean
   email: string | undefined
@@ -115,8 +115,6 @@ interface Placement {
 export const APPROVAL_SHOW_MS = 10_000
 /** The frame declines an unanswered approval after 5 minutes; the page waits a little longer for that answer. */
 const APPROVAL_WAIT_MS = 5 * 60_000 + 30_000
-/** A new device's link is good for 20 minutes: the wait for it may be as long. */
-const DEVICE_WAIT_MS = 21 * 60_000
 
 /** Why the frame refused (its `data.reason`: wrong, expired, storage…), when it said. */
 const reasonOf = (error: unknown): string | undefined => {
@@ -453,16 +451,7 @@ export function createFrameSession(context: ClientContext): FrameSession {
         )
         // This device holds that address's session already (kept by the wallet's window): signed in, no code.
         if (answer.user) signedIn(answer.user)
-        else if (!current()) return
-        else if (answer.action === 'VERIFY_DEVICE') {
-          login.setState({ step: 'device' })
-          const approved = await request<{ resendAt: string | null }>(
-            'connectDevice',
-            undefined,
-            DEVICE_WAIT_MS,
-          )
-          if (current()) login.setState({ step: 'code', resendAt: resendTime(approved) })
-        } else login.setState({ step: 'code', resendAt: resendTime(answer) })
+        else if (current()) login.setState({ step: 'code', resendAt: resendTime(answer) })
       })
     },
     resend: () =>

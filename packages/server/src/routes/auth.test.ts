@@ -474,19 +474,22 @@ describe('a new device', () => {
 
     const device = newDevice()
     const { body, since } = await startLogin(email, device)
-    expect(body).toEqual({ login: expect.any(String), waitingFor: 'device', resendAt: null })
+    expect(body).toEqual({
+      login: expect.any(String),
+      waitingFor: 'code',
+      resendAt: new Date(clock.getTime() + 30_000).toISOString(),
+    })
     const linkMail = await nextMail(email, since)
     expect(linkMail.subject).toBe('Approve a new device')
     const link = deviceLinkOf(linkMail)
     expect(link.startsWith(`${FRAME}/v1/auth/device?token=`)).toBe(true)
+    // A code before the approval is a wrong one: there is none yet.
     const early = await verify(body.login, device, '123456')
-    expect(early.statusCode).toBe(409)
-    expect(early.json()).toMatchObject({
-      reason: 'device',
-      error: 'Approve this device from the link in your e-mail first',
-    })
+    expect(early.statusCode).toBe(400)
+    expect(early.json()).toMatchObject({ reason: 'wrong', error: 'Wrong code; 4 attempts left' })
 
     const path = link.slice(FRAME.length)
+    const opened = new Date()
     const page = await app.inject({ url: path })
     expect(page.statusCode).toBe(200)
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8')
@@ -495,8 +498,8 @@ describe('a new device', () => {
     )
     expect(page.body).toContain('Approve this device?')
     expect(page.body).toContain('<button type="submit">Approve this device</button>')
-    // Opening the page approves nothing (a mail scanner follows links).
-    expect((await app.inject({ url: `/v1/auth/login/${body.login}` })).json().waitingFor).toBe('device')
+    // Opening the page approves nothing (a mail scanner follows links): no code is mailed.
+    await expect(catcher.waitFor(email, { since: opened, timeoutMs: 300 })).rejects.toThrow()
 
     const token = new URL(link).searchParams.get('token') ?? ''
     const approvedSince = new Date()
@@ -508,7 +511,6 @@ describe('a new device', () => {
     })
     expect(approved.statusCode).toBe(200)
     expect(approved.body).toContain('Device approved')
-    expect((await app.inject({ url: `/v1/auth/login/${body.login}` })).json().waitingFor).toBe('code')
     const code = codeOf(await nextMail(email, approvedSince))
     const verified = await verify(body.login, device, code)
     expect(verified.statusCode).toBe(200)
@@ -519,6 +521,68 @@ describe('a new device', () => {
     expect(reused.body).toContain('Link already used')
     // The device is known now: its next login mails a code at once.
     expect((await startLogin(email, device)).body.waitingFor).toBe('code')
+  })
+
+  test('answers the same as a new address: only the mail tells an account’s new device from a first login', async () => {
+    const owned = newEmail()
+    await logIn(owned, newDevice())
+    const fresh = newEmail()
+    const [device, other] = [newDevice(), newDevice()]
+    /** What a stranger sees of an answer: its status, body (but the login's id) and Retry-After. */
+    const seen = (response: { statusCode: number; headers: Record<string, unknown>; json(): unknown }) => ({
+      status: response.statusCode,
+      body: { ...(response.json() as object), login: undefined },
+      retryAfter: response.headers['retry-after'],
+    })
+    const [a, b] = [await startLogin(owned, device), await startLogin(fresh, other)]
+    expect(seen(a.response)).toEqual(seen(b.response))
+    const firstMail = await nextMail(owned, a.since)
+    expect(firstMail.subject).toBe('Approve a new device')
+    const code = codeOf(await nextMail(fresh, b.since))
+    const wrong = code === '000000' ? '000001' : '000000'
+    const both = async (ask: (login: string, device: string) => Promise<Parameters<typeof seen>[0]>) => {
+      const [x, y] = [await ask(a.body.login, device), await ask(b.body.login, other)]
+      expect(seen(x)).toEqual(seen(y))
+      return seen(x)
+    }
+    const resend = (login: string, on: string) =>
+      app.inject({ method: 'POST', url: `/v1/auth/login/${login}/resend`, payload: { device: on } })
+
+    expect(await both((login) => app.inject({ url: `/v1/auth/login/${login}` }))).toMatchObject({
+      status: 200,
+      body: { waitingFor: 'code' },
+    })
+    expect(await both((login, on) => verify(login, on, wrong))).toMatchObject({
+      status: 400,
+      body: { error: 'Wrong code; 4 attempts left' },
+    })
+    advance(12_000)
+    expect(await both(resend)).toMatchObject({ status: 429, retryAfter: '18' })
+    advance(18_000)
+    const since = new Date()
+    expect(await both(resend)).toMatchObject({ status: 200, body: { waitingFor: 'code' } })
+    // The resend mailed the account a new link, the new address a new code; a wrong code counts afresh for both.
+    const link = deviceLinkOf(await nextMail(owned, since))
+    codeOf(await nextMail(fresh, since))
+    expect(await both((login, on) => verify(login, on, wrong))).toMatchObject({
+      body: { error: 'Wrong code; 4 attempts left' },
+    })
+    advance(10 * 60_000)
+    expect(await both((login, on) => verify(login, on, wrong))).toMatchObject({
+      status: 410,
+      body: { reason: 'expired' },
+    })
+
+    // The owner's new link still approves the device (20 minutes), and the code that follows logs in.
+    const approvedSince = new Date()
+    const token = new URL(link).searchParams.get('token') ?? ''
+    await app.inject({ method: 'POST', url: '/v1/auth/device', payload: { token } })
+    const approved = codeOf(await nextMail(owned, approvedSince))
+    // The first link, still unused, approves nothing more and mails no other code.
+    const first = new URL(deviceLinkOf(firstMail)).searchParams.get('token') ?? ''
+    const again = await app.inject({ method: 'POST', url: '/v1/auth/device', payload: { token: first } })
+    expect(again.body).toContain('Link already used')
+    expect((await verify(a.body.login, device, approved)).statusCode).toBe(200)
   })
 
   test('a device link expires after 20 minutes; an unknown one is named so', async () => {

@@ -17,7 +17,7 @@ import { type AuthSecrets, codeHmac, codeKey, codeMatches, seal, unseal } from '
 import { newSession, RECOVERY_WINDOW_MS } from '../auth/session.ts'
 import { user, userOf } from '../auth/user.ts'
 import { errorBody, text } from '../schemas.ts'
-import type { AuthSession, BudgetRefusal, Challenge, StoredShares } from '../storage/auth.ts'
+import type { AuthSession, BudgetRefusal, Challenge, Resend, StoredShares } from '../storage/auth.ts'
 import type { Storage } from '../storage/types.ts'
 import { sha256Hex } from '../tokens.ts'
 
@@ -138,7 +138,7 @@ const passphraseProof = (field: string) =>
     .regex(/^[A-Za-z0-9+/]{43}=$/, `${field} must be 32 bytes as base64`)
 const waiting = z.object({
   login: z.string(),
-  waitingFor: z.enum(['device', 'code', 'done']),
+  waitingFor: z.enum(['code', 'done']),
   resendAt: z.string().nullable().meta({ description: 'When a new code may be asked for' }),
 })
 
@@ -237,19 +237,46 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     return sent ? 'sent' : 'failed'
   }
 
-  /** The first code of a challenge just recorded: false with the reply sent when it could not be mailed. */
-  async function mailFirstCode(
+  /**
+   * Records a new link approving the challenge's device (a login on a device new to its account) under `condition`
+   * and mails it: 'refused' when the condition no longer held, 'failed' when the mail could not be sent.
+   */
+  async function mailLink(
+    request: FastifyRequest,
+    challenge: Challenge,
+    condition: Resend,
+  ): Promise<'sent' | 'refused' | 'failed'> {
+    const sentAt = now()
+    const token = randomBytes(32).toString('base64url')
+    const expiresAt = new Date(sentAt.getTime() + DEVICE_LINK_TTL_MS)
+    if (
+      !(await storage.auth.linkSent(
+        challenge.id,
+        { tokenHash: sha256Hex(token), sentAt, expiresAt },
+        condition,
+      ))
+    )
+      return 'refused'
+    const href = `${options.baseUrl()}/v1/auth/device?token=${token}`
+    const sent = await deliver(request, deviceLinkMail(challenge.email, href, DEVICE_LINK_TTL_MS / 60_000))
+    return sent ? 'sent' : 'failed'
+  }
+
+  /**
+   * The first mail of a challenge just recorded (its code, or its device's link): false with the reply sent when it
+   * could not be mailed.
+   */
+  async function mailFirst(
     request: FastifyRequest,
     reply: FastifyReply,
     challenge: Challenge,
     taken = false,
   ) {
-    const outcome = await mailCode(
-      request,
-      challenge,
-      { from: 'code', resendAfter: challenge.createdAt, maxSends: MAX_SENDS },
-      taken,
-    )
+    const first = { resendAfter: challenge.createdAt, maxSends: MAX_SENDS }
+    const outcome =
+      challenge.state === 'device'
+        ? await mailLink(request, challenge, first)
+        : await mailCode(request, challenge, { from: 'code', ...first }, taken)
     if (outcome === 'sent') return true
     await mailFailed(reply)
     return false
@@ -391,15 +418,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   }
 
   /** Why a challenge takes no code now, as the refusal to answer; undefined when it does. */
-  function codeRefusal(
-    challenge: Challenge,
-  ): [number, string, 'used' | 'device' | 'locked' | 'expired'] | undefined {
+  function codeRefusal(challenge: Challenge): [number, string, 'used' | 'locked' | 'expired'] | undefined {
     if (challenge.state === 'done') return [409, 'This code has already been used; ask for a new one', 'used']
-    if (challenge.state === 'device')
-      return [409, 'Approve this device from the link in your e-mail first', 'device']
     if (challenge.attempts >= MAX_ATTEMPTS) return [429, 'Too many wrong codes; ask for a new code', 'locked']
-    if (challenge.expiresAt.getTime() <= now().getTime())
-      return [410, 'This code has expired; ask for a new one', 'expired']
+    // A login waiting for its device's approval takes codes (all wrong) and expires as one waiting for its code, so
+    // that its answers do not tell a stranger the address has an account.
+    const expiresAt =
+      challenge.state === 'device'
+        ? (challenge.sentAt ?? challenge.createdAt).getTime() + CODE_TTL_MS
+        : challenge.expiresAt.getTime()
+    if (expiresAt <= now().getTime()) return [410, 'This code has expired; ask for a new one', 'expired']
     return undefined
   }
 
@@ -453,7 +481,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     reply: FastifyReply,
     status: number,
     error: string,
-    reason: 'wrong' | 'expired' | 'used' | 'locked' | 'device',
+    reason: 'wrong' | 'expired' | 'used' | 'locked',
   ): Promise<false> {
     await reply.code(status).send({ error, field: 'code', reason })
     return false
@@ -465,6 +493,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       config: { limit: 'write' },
       schema: {
         summary: 'Start an e-mail login: mail a code, or first a link that approves a new device',
+        description:
+          'Answers the same whether the address has an account or not, and whether this device is new to it: only the mail differs.',
         tags: ['auth'],
         body: z.object({ email, device }),
         response: { 200: waiting, 400: errorBody, 429: authError, 502: errorBody, 503: errorBody },
@@ -485,16 +515,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         state: newDevice ? 'device' : 'code',
         ttlMs: newDevice ? DEVICE_LINK_TTL_MS : CODE_TTL_MS,
       })
-      if (!challenge) return reply
-      if (newDevice) {
-        const token = randomBytes(32).toString('base64url')
-        await storage.auth.createDeviceLink(sha256Hex(token), challenge.id, challenge.expiresAt)
-        const href = `${options.baseUrl()}/v1/auth/device?token=${token}`
-        if (!(await deliver(request, deviceLinkMail(address, href, DEVICE_LINK_TTL_MS / 60_000))))
-          return mailFailed(reply)
-        return { login: challenge.id, waitingFor: 'device' as const, resendAt: null }
-      }
-      if (!(await mailFirstCode(request, reply, challenge))) return reply
+      if (!challenge || !(await mailFirst(request, reply, challenge))) return reply
       return {
         login: challenge.id,
         waitingFor: 'code' as const,
@@ -507,8 +528,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/v1/auth/login/:id',
     {
       schema: {
-        summary: 'What a login waits for: the device link, the code, or nothing (done)',
-        description: 'The frame polls this while it shows "check your inbox to approve this device".',
+        summary: 'What a login waits for: its code, or nothing (done)',
+        description: 'A login whose device link is still unused waits for its code too, as the link says.',
         tags: ['auth'],
         params: idParams,
         response: { 200: waiting, 400: errorBody, 404: errorBody },
@@ -517,7 +538,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       const challenge = await loginOf(reply, request.params.id)
       if (!challenge) return reply
-      return { login: challenge.id, waitingFor: challenge.state, resendAt: resendAt(challenge) }
+      const waitingFor = challenge.state === 'done' ? ('done' as const) : ('code' as const)
+      return { login: challenge.id, waitingFor, resendAt: resendAt(challenge) }
     },
   )
 
@@ -526,7 +548,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     {
       config: { limit: 'write' },
       schema: {
-        summary: 'Mail a new code for a login (30 s after the last one)',
+        summary: 'Mail a new code (or device link) for a login, 30 s after the last one',
         tags: ['auth'],
         params: idParams,
         body: z.object({ device }),
@@ -545,10 +567,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       const challenge = await loginOf(reply, request.params.id, request.body.device)
       if (!challenge) return reply
-      if (challenge.state === 'device')
-        return reply
-          .code(409)
-          .send({ error: 'Approve this device from the link in your e-mail first', reason: 'device' })
       if (challenge.state === 'done')
         return reply.code(409).send({ error: 'This login is complete; start a new one', reason: 'used' })
       const wait = challenge.sentAt ? challenge.sentAt.getTime() + RESEND_MS - now().getTime() : 0
@@ -564,11 +582,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       const over = await storage.auth.mayMail(challenge, budget())
       if (over) return refuseBudget(reply, over)
       const sentAt = now()
-      const outcome = await mailCode(request, challenge, {
-        from: 'code',
-        resendAfter: new Date(sentAt.getTime() - RESEND_MS),
-        maxSends: MAX_SENDS,
-      })
+      const condition = { resendAfter: new Date(sentAt.getTime() - RESEND_MS), maxSends: MAX_SENDS }
+      const outcome =
+        challenge.state === 'device'
+          ? await mailLink(request, challenge, condition)
+          : await mailCode(request, challenge, { from: 'code', ...condition })
       // Another request sent one meanwhile: it counts as this one's wait.
       if (outcome === 'refused')
         return reply.code(429).send({
@@ -678,8 +696,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       const challenge = await storage.auth.challenge(challengeId)
       if (!challenge) return devicePage(reply, { status: 'unknown' })
       const outcome = await mailCode(request, challenge, { from: 'device' })
-      // Approved either way: a code that could not be mailed is asked for again from the app (resend).
-      return devicePage(reply, { status: outcome === 'failed' ? 'approved-unmailed' : 'approved' })
+      // Approved either way: a code that could not be mailed is asked for again from the app (resend). Refused: an
+      // earlier link of the login (a resend mails a new one) approved the device already.
+      const status = { sent: 'approved', failed: 'approved-unmailed', refused: 'used' } as const
+      return devicePage(reply, { status: status[outcome] })
     },
   )
 
@@ -959,7 +979,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         ttlMs: CODE_TTL_MS,
       })
       if (!challenge) return reply
-      if (!(await mailFirstCode(request, reply, challenge, taken))) return reply
+      if (!(await mailFirst(request, reply, challenge, taken))) return reply
       return { change: challenge.id }
     },
   )

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm'
+import { and, count, eq, gt, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm'
 import type { Database } from './database.ts'
 import {
   authAccounts,
@@ -97,6 +97,12 @@ export interface StoredShares {
 
 const accountColumns = { id: authAccounts.id, email: authAccounts.email, address: authAccounts.address }
 
+/** When a challenge may be mailed again: fewer than `maxSends` sends, the last at or before `resendAfter`. */
+export interface Resend {
+  resendAfter: Date
+  maxSends: number
+}
+
 export interface AuthStore {
   accountByEmail(email: string): Promise<AuthAccount | undefined>
   deviceConfirmed(accountId: string, deviceHash: string): Promise<boolean>
@@ -117,10 +123,11 @@ export interface AuthStore {
   codeSent(
     id: string,
     code: { codeHmac: string; newCodeHmac?: string; sentAt: Date; expiresAt: Date },
-    condition: { from: 'device' } | { from: 'code'; resendAfter: Date; maxSends: number },
+    condition: { from: 'device' } | ({ from: 'code' } & Resend),
   ): Promise<boolean>
   /**
-   * Counts one attempt at the challenge's code, if it waits for a code, is not expired at `now` and has had fewer
+   * Counts one attempt at the challenge's code, if it waits for a code (or, as a wrong one, for its device link: a
+   * stranger learns nothing from the answer), is not expired at `now` and has had fewer
    * than `maxAttempts`: then answers the HMACs to compare and the attempts made (this one included). With `guesses`
    * (a stranger's login), under a lock per address, first checks the address's budget of wrong codes: past it,
    * 'budget', and the challenge takes no more codes.
@@ -156,8 +163,16 @@ export interface AuthStore {
     newEmail: string,
     now: Date,
   ): Promise<'changed' | 'used' | 'taken'>
-  /** Records a device link of the challenge (its e-mail was counted when the challenge was made). */
-  createDeviceLink(tokenHash: string, challengeId: string, expiresAt: Date): Promise<void>
+  /**
+   * Records a device link for a challenge waiting for its device's approval and counts its e-mail (a challenge's
+   * first was counted as it was made), on the conditions of a new code: fewer than `maxSends` sends, the last at or
+   * before `resendAfter`. Its attempts start again and it expires with the link. Answers whether it did.
+   */
+  linkSent(
+    id: string,
+    link: { tokenHash: string; sentAt: Date; expiresAt: Date },
+    condition: Resend,
+  ): Promise<boolean>
   /** What a device link's page shows: its challenge when usable, else why not. */
   deviceLink(
     tokenHash: string,
@@ -240,6 +255,12 @@ async function mailBudget(
   if ((all?.mails ?? 0) >= budget.mails) return 'mails'
   return undefined
 }
+
+const resendable = ({ resendAfter, maxSends }: Resend) =>
+  and(
+    lt(authChallenges.sends, maxSends),
+    or(isNull(authChallenges.sentAt), lte(authChallenges.sentAt, resendAfter)),
+  )
 
 /** PostgreSQL's unique_violation (23505), as node-postgres or PGlite raise it, wrapped by drizzle or not. */
 function isUniqueViolation(error: unknown): boolean {
@@ -338,11 +359,7 @@ export function createAuthStore(db: Database): AuthStore {
             eq(authChallenges.id, id),
             condition.from === 'device'
               ? eq(authChallenges.state, 'device')
-              : and(
-                  eq(authChallenges.state, 'code'),
-                  lt(authChallenges.sends, condition.maxSends),
-                  or(isNull(authChallenges.sentAt), lte(authChallenges.sentAt, condition.resendAfter)),
-                ),
+              : and(eq(authChallenges.state, 'code'), resendable(condition)),
           ),
         )
         .returning({ id: authChallenges.id })
@@ -359,7 +376,7 @@ export function createAuthStore(db: Database): AuthStore {
           .where(
             and(
               eq(authChallenges.id, id),
-              eq(authChallenges.state, 'code'),
+              inArray(authChallenges.state, ['code', 'device']),
               lt(authChallenges.attempts, maxAttempts),
               gt(authChallenges.expiresAt, now),
             ),
@@ -461,8 +478,25 @@ export function createAuthStore(db: Database): AuthStore {
         throw error
       }
     },
-    async createDeviceLink(tokenHash, challengeId, expiresAt) {
-      await db.insert(authDeviceLinks).values({ tokenHash, challengeId, expiresAt })
+    async linkSent(id, link, condition) {
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(authChallenges)
+          .set({
+            attempts: 0,
+            sends: sql`${authChallenges.sends} + 1`,
+            mails: sql`${authChallenges.mails} + case when ${authChallenges.sends} = 0 then 0 else 1 end`,
+            sentAt: link.sentAt,
+            expiresAt: link.expiresAt,
+          })
+          .where(and(eq(authChallenges.id, id), eq(authChallenges.state, 'device'), resendable(condition)))
+          .returning({ id: authChallenges.id })
+        if (!rows.length) return false
+        await tx
+          .insert(authDeviceLinks)
+          .values({ tokenHash: link.tokenHash, challengeId: id, expiresAt: link.expiresAt })
+        return true
+      })
     },
     async deviceLink(tokenHash, now) {
       const [link] = await db.select().from(authDeviceLinks).where(eq(authDeviceLinks.tokenHash, tokenHash))

@@ -174,8 +174,8 @@ function CodeEntry({ session, state }: { session: FrameSession; state: EmailLogi
   // A login that cannot take a code any more: start again from the address.
   const over = reason === 'locked' || reason === 'expired' || reason === 'used' || reason === 'quota'
 
-  // The first box takes the keyboard once the boxes take input (not while the code that opened them is still on its
-  // way, as after a new device's approval), unless the visitor has put the focus elsewhere.
+  // The first box takes the keyboard once the boxes take input (not while a code is being checked, or once the login
+  // is over), unless the visitor has put the focus elsewhere.
   const closed = state.busy || over
   useEffect(() => {
     const active = document.activeElement
@@ -220,6 +220,9 @@ function CodeEntry({ session, state }: { session: FrameSession; state: EmailLogi
     <div className="latch-view latch-code">
       <p id={promptId} className="latch-center-text">
         Enter the code we sent to <strong className="latch-email-address">{state.email}</strong>
+      </p>
+      <p className="latch-muted latch-center-text">
+        New device? Open the link in the e-mail first; the code follows.
       </p>
       <fieldset className="latch-code-boxes" aria-labelledby={promptId} disabled={closed}>
         {digits.map((digit, index) => (
@@ -266,10 +269,7 @@ function CodeEntry({ session, state }: { session: FrameSession; state: EmailLogi
   )
 }
 
-/**
- * EmailVerify: on a device new to the account, the wait for the link mailed to the address; then the six boxes for
- * the code. Back leaves the login for a new address.
- */
+/** EmailVerify: the six boxes for the mailed code. Back leaves the login for a new address. */
 function EmailVerify() {
   const client = useLatchClient()
   const [session, state, retry] = useFrameLogin()
@@ -280,28 +280,6 @@ function EmailVerify() {
   // The code was right, but this new device needs the recovery passphrase (typed in the frame) to rebuild the key.
   if (state.error?.reason === 'passphrase') return <RareView unlock />
   if (state.step === 'code') return <CodeEntry session={session} state={state} />
-  if (state.step === 'device')
-    return (
-      <div className="latch-view latch-code">
-        <h3 className="latch-strong latch-center-text">Approve this device</h3>
-        <p className="latch-muted latch-center-text">
-          We sent a link to <strong className="latch-email-address">{state.email}</strong>. Open it to approve
-          this device; the code follows by e-mail. The link is valid for 20 minutes.
-        </p>
-        {state.error ? (
-          <>
-            <p className="latch-email-error latch-center-text" role="alert">
-              {state.error.message}
-            </p>
-            <button type="button" className="latch-button" onClick={() => client.back()}>
-              Start over
-            </button>
-          </>
-        ) : (
-          <Spinner label="Waiting for your approval" />
-        )}
-      </div>
-    )
   // Signed in: the account connects and the modal closes; if it could not, the reason and a retry.
   if (connection.status !== 'connecting' && connection.error)
     return <Failed message={connection.error.shortMessage} retry={() => connectAccount(client)} />
