@@ -65,6 +65,8 @@ export interface CreateAppOptions {
    * days), and the clock messages are checked against.
    */
   sessions?: { domains?: readonly string[]; maxSessionMs?: number; now?: () => Date }
+  /** The clock the paymaster's caps, signatures and settling read. */
+  userOperations?: { now?: () => Date }
   /**
    * Where the client's IP (for rate limits) comes from behind proxies: a number of proxies in front of the server
    * (the `X-Forwarded-For` entry that many hops from the right, the one the outermost proxy appended), or the
@@ -152,7 +154,11 @@ export async function createApp(options: CreateAppOptions): Promise<LatchApp> {
     await app.register(namesRoutes, { storage, blockchain: options.blockchain, ...options.names })
     await app.register(sessionsRoutes, { storage, blockchain: options.blockchain, ...options.sessions })
     await app.register(historyRoutes, { storage, blockchain: options.blockchain, baseUrl, onramp })
-    await app.register(userOperationRoutes, { storage, blockchain: options.blockchain })
+    await app.register(userOperationRoutes, {
+      storage,
+      blockchain: options.blockchain,
+      ...options.userOperations,
+    })
   }
   return app
 }

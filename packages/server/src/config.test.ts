@@ -233,6 +233,14 @@ test('PAYMASTER_SIGNER_KEY and LATCH_BUNDLER_A/B: the devnet’s sponsorship wit
   expect(() => readConfig({ PAYMASTER_SIGNER_KEY: '0x12' })).toThrow(
     'PAYMASTER_SIGNER_KEY must be a private key (0x and 64 hex digits)',
   )
+  // A provider that answers eth_getLogs over 10 blocks at most: the paymaster searches 10 at a time.
+  expect(
+    readConfig({ PAYMASTER_SIGNER_KEY: key, PAYMASTER_LOGS_RANGE: '10' }).blockchain?.sponsorship,
+  ).toMatchObject({ logsRange: 10 })
+  for (const range of ['0', '1e3', '-5', '1000000'])
+    expect(() => readConfig({ PAYMASTER_SIGNER_KEY: key, PAYMASTER_LOGS_RANGE: range })).toThrow(
+      'PAYMASTER_LOGS_RANGE must be a whole number of blocks from 1 to 999999',
+    )
   expect(() => readConfig({ LATCH_BUNDLER_A: 'bundler:3000' })).toThrow(
     'LATCH_BUNDLER_A must be an http(s) URL',
   )

@@ -245,6 +245,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): StartServerOpt
       sponsorship: { ...sponsorship, policies: { ...sponsorship.policies, ...policiesOfFile } },
     }
   }
+  if (env.PAYMASTER_LOGS_RANGE) {
+    if (!/^[1-9]\d{0,5}$/.test(env.PAYMASTER_LOGS_RANGE))
+      throw new Error('PAYMASTER_LOGS_RANGE must be a whole number of blocks from 1 to 999999')
+    const sponsorship = options.blockchain?.sponsorship
+    if (options.blockchain && sponsorship)
+      options.blockchain = {
+        ...options.blockchain,
+        sponsorship: { ...sponsorship, logsRange: Number(env.PAYMASTER_LOGS_RANGE) },
+      }
+  }
   if (env.LATCH_ENS_RPC) {
     if (!/^https?:\/\/[^\s]+$/.test(env.LATCH_ENS_RPC))
       throw new Error('LATCH_ENS_RPC must be an http(s) URL')

@@ -1,9 +1,10 @@
 // The paymaster's policy, through the route: what it refuses, in which words, and that a refusal records nothing. No
 // chain is needed to sign (the real contract accepting the signatures is routes/userOperations.test.ts's).
 import { type AnvilInstance, startAnvil } from '@latch/devnet'
-import { type Hex, recoverMessageAddress, slice, toHex } from 'viem'
+import { createTestClient, type Hex, http, recoverMessageAddress, slice, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { startCountingRpc } from '../../test/support/countingRpc.ts'
 import { memoryStorage } from '../../test/support/memoryStorage.ts'
 import { createTestDatabase } from '../../test/support/postgres.ts'
 import { createApp, type LatchApp } from '../app.ts'
@@ -370,6 +371,47 @@ test('a stranger with a thousand fresh senders cannot spend a project’s day: o
   await ask('192.0.2.7', 5_001)
   expect((await storage.sponsorships.spent('loose', sender, clock)).projectOperations).toBe(1)
   await storage.close()
+}, 60_000)
+
+test('behind a provider that searches 10 blocks at a time, reservations left while 25 blocks were made are still settled', async () => {
+  const storage = await memoryStorage()
+  const rpc = await startCountingRpc(chain.rpcUrl, { maxLogBlocks: 10 })
+  let clock = new Date()
+  const paymaster = createPaymaster({
+    sponsorship: { signerKey, policies: { loose: policies.loose! }, logsRange: 10 },
+    storage,
+    now: () => clock,
+  })
+  const devnetA = blockchain().chains.find((each) => each.chainId === 31337)
+  const loose = projects.find((project) => project.id === 'loose')
+  if (!devnetA || !loose) throw new Error('no devnet A or no loose project')
+  const ask = (index: number) =>
+    paymaster.call({
+      method: 'pm_getPaymasterData',
+      params: [{ ...operation, sender: toHex(index + 1, { size: 20 }) }, entryPoint07, '0x7a69', {}],
+      project: { ...loose, createdAt: clock },
+      origin: undefined,
+      requester: '203.0.113.10',
+      chain: { ...devnetA, rpcUrl: rpc.url, paymaster: devnetPaymasterAddress },
+    })
+  try {
+    for (let i = 0; i < 3; i++) await ask(i)
+    expect((await storage.sponsorships.spent('loose', sender, clock)).projectOperations).toBe(3)
+    // 25 blocks, none holding the operations, the last 12 minutes later on chain: their signatures are past there (the
+    // server's clock only 20 s later), and one search of all those blocks is more than the provider answers.
+    const anvil = createTestClient({ mode: 'anvil', transport: http(chain.rpcUrl) })
+    await anvil.mine({ blocks: 24 })
+    await anvil.increaseTime({ seconds: 12 * 60 })
+    await anvil.mine({ blocks: 1 })
+    clock = new Date(clock.getTime() + 20_000)
+    const searches = rpc.methods.filter((method) => method === 'eth_getLogs').length
+    await ask(3)
+    expect(rpc.methods.filter((method) => method === 'eth_getLogs').length - searches).toBe(3)
+    expect((await storage.sponsorships.spent('loose', sender, clock)).projectOperations).toBe(1)
+  } finally {
+    await rpc.close()
+    await storage.close()
+  }
 }, 60_000)
 
 test('two server instances on one PostgreSQL enforce one cap together', async () => {

@@ -4,7 +4,7 @@
 import { type Hex, toHex } from 'viem'
 import { entryPoint07Abi, getUserOperationHash } from 'viem/account-abstraction'
 import { privateKeyToAccount } from 'viem/accounts'
-import { getBlockNumber, getGasPrice, getLogs } from 'viem/actions'
+import { getBlock, getBlockNumber, getGasPrice, getLogs } from 'viem/actions'
 import { z } from 'zod'
 import { chainClient } from '../chains/clients.ts'
 import type { ChainConfig, SponsorshipConfig, SponsorshipPolicy } from '../chains/types.ts'
@@ -39,6 +39,20 @@ export const defaultRequesterHourlyOperations = 100
 const SETTLE_EVERY_MS = 15_000
 /** Past its signature's end an operation may still be in a block the RPC has not shown yet: this long. */
 const SETTLE_MARGIN_MS = 60_000
+/**
+ * The blocks one `eth_getLogs` spans while settling, unless the sponsorship names its own (`logsRange`: providers
+ * refuse wider ranges, from 10 to 10,000 blocks), and the most such searches one settling makes: a chain of 250 ms
+ * blocks makes 2,640 in a signature's longest life (10 minutes and the margin), so 20 searches of 1,000 settle at least
+ * its oldest reservation, however long it was left.
+ */
+const LOGS_RANGE = 1_000
+const LOGS_SEARCHES = 20
+
+const userOperationEvent = entryPoint07Abi.find(
+  (item) => item.type === 'event' && item.name === 'UserOperationEvent',
+) as Extract<(typeof entryPoint07Abi)[number], { name: 'UserOperationEvent' }>
+
+const least = (a: bigint, b: bigint) => (a < b ? a : b)
 
 /** The methods `/v1/paymaster/:chainId` answers. */
 export const paymasterMethods = ['pm_getPaymasterStubData', 'pm_getPaymasterData'] as const
@@ -101,6 +115,7 @@ const refuse = (reason: string) => new JsonRpcError(SERVER_ERROR, reason)
 export function createPaymaster(options: PaymasterOptions) {
   const { sponsorship, storage, now = () => new Date(), onError = () => {} } = options
   const signer = privateKeyToAccount(sponsorship.signerKey)
+  const logsRange = BigInt(sponsorship.logsRange ?? LOGS_RANGE)
   let purgedAt = 0
 
   /**
@@ -170,8 +185,11 @@ export function createPaymaster(options: PaymasterOptions) {
 
   /**
    * Settles the chain's reservations (at most every 15 s): an operation the EntryPoint's UserOperationEvent names has
-   * landed and counts for good; one whose signature ran out unseen is released and counts no more. A chain that does
-   * not answer leaves them reserved (counted) until the next time.
+   * landed and counts for good; one whose signature ran out unseen is released and counts no more. The events are
+   * searched from the oldest reservation's block on, `logsRange` blocks at a time, `LOGS_SEARCHES` times at most: an
+   * operation unseen is released once the searched blocks reach past its signature's end (the EntryPoint takes none
+   * after it), or, searched to the newest block, once the server's clock is a minute past it (a chain that makes no
+   * blocks while idle). A chain that does not answer leaves them reserved (counted) until the next time.
    */
   function settle(chain: ChainConfig): Promise<void> {
     const last = settling.get(chain.chainId)
@@ -181,21 +199,29 @@ export function createPaymaster(options: PaymasterOptions) {
       const reserved = await storage.sponsorships.reservations(chain.chainId, 500)
       if (!reserved.length) return
       const client = chainClient(chain, 'signatures')
-      const events = await getLogs(client, {
-        address: entryPoint07,
-        event: entryPoint07Abi.find(
-          (item) => item.type === 'event' && item.name === 'UserOperationEvent',
-        ) as Extract<(typeof entryPoint07Abi)[number], { name: 'UserOperationEvent' }>,
-        args: { userOpHash: reserved.map((row) => row.userOpHash as Hex) },
-        // The oldest first: its block is where the search starts.
-        fromBlock: reserved[0]?.fromBlock ?? 0n,
-      })
-      const seen = new Set(events.map((event) => event.args.userOpHash?.toLowerCase()))
-      const gone = now().getTime() - SETTLE_MARGIN_MS
+      const newest = await getBlockNumber(client, { cacheTime: 0 })
+      // The oldest first: its block is where the search starts.
+      const from = reserved[0]?.fromBlock ?? 0n
+      const to = least(from + logsRange * BigInt(LOGS_SEARCHES) - 1n, newest)
+      const seen = new Set<string | undefined>()
+      for (let start = from; start <= to; start += logsRange) {
+        const events = await getLogs(client, {
+          address: entryPoint07,
+          event: userOperationEvent,
+          args: { userOpHash: reserved.map((row) => row.userOpHash as Hex) },
+          fromBlock: start,
+          toBlock: least(start + logsRange - 1n, to),
+        })
+        for (const event of events) seen.add(event.args.userOpHash?.toLowerCase())
+      }
+      const searchedTo = Number((await getBlock(client, { blockNumber: to })).timestamp) * 1000
+      const gone = to === newest ? Math.max(searchedTo, now().getTime() - SETTLE_MARGIN_MS) : searchedTo
       await storage.sponsorships.settle({
         landed: reserved.filter((row) => seen.has(row.userOpHash)).map((row) => row.id),
         released: reserved
-          .filter((row) => !seen.has(row.userOpHash) && row.validUntil.getTime() < gone)
+          .filter(
+            (row) => !seen.has(row.userOpHash) && row.fromBlock <= to && row.validUntil.getTime() < gone,
+          )
           .map((row) => row.id),
       })
     })()

@@ -101,6 +101,11 @@ export interface SponsorshipConfig {
   signerKey: `0x${string}`
   /** Each project's policy, by project id; a project without one is not sponsored. */
   policies: Readonly<Record<string, SponsorshipPolicy>>
+  /**
+   * The most blocks one `eth_getLogs` of the paymaster may span (PAYMASTER_LOGS_RANGE), as the chains' RPC providers
+   * allow: the paymaster searches for the operations it signed this many blocks at a time. Default 1,000.
+   */
+  logsRange?: number
 }
 
 /** What a project sponsors. Nothing on chain limits the deposit's spending: these rules are the only limit. */

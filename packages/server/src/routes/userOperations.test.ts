@@ -41,6 +41,8 @@ let url: string
 let blockchainOf: BlockchainConfig
 /** The default project's policy, changed by the cap test (a copy: the devnet's own stays as it is). */
 const policy: SponsorshipPolicy = { ...devnetSponsorshipPolicy }
+/** The server's clock runs this far ahead of the machine's (a test moves it on). */
+let ahead = 0
 
 beforeAll(async () => {
   devnet = await startDevnet({ chains: [{ chainId: 31337, port: 0 }], bundler: true })
@@ -50,7 +52,7 @@ beforeAll(async () => {
   blockchain.chains[1]!.bundlerUrl = 'http://127.0.0.1:9'
   blockchain.sponsorship = { ...blockchain.sponsorship!, policies: { [defaultProject.id]: policy } }
   blockchainOf = blockchain
-  t = await createTestApp({ blockchain })
+  t = await createTestApp({ blockchain, userOperations: { now: () => new Date(Date.now() + ahead) } })
   await t.storage.upsertProject(defaultProject)
   await t.app.listen({ port: 0, host: '127.0.0.1' })
   url = listeningUrl(t.app)!
@@ -152,6 +154,17 @@ describe('permissionless with its defaults and only /v1/bundler/31337 and /v1/pa
     })
     const reserved = await t.storage.sponsorships.reservations(31337, 500)
     expect(reserved.map((row) => row.userOpHash)).toContain(landed?.args.userOpHash.toLowerCase())
+    // The next sponsorship asked for 15 s on settles it: landed, it is no longer reserved and still counts.
+    ahead += 16_000
+    const next = await freshSafe()
+    await next.client.prepareUserOperation({ calls: [{ to: receiver, value: 0n }] })
+    const settled = await t.storage.sponsorships.reservations(31337, 500)
+    expect(settled.map((row) => row.userOpHash)).not.toContain(landed?.args.userOpHash.toLowerCase())
+    // (The next account's sponsorship counts for the project: the account's own figures are what stay.)
+    expect(await t.storage.sponsorships.spent(defaultProject.id, account.address, new Date())).toMatchObject({
+      account: spent.account,
+      accountOperations: spent.accountOperations,
+    })
   }, 60_000)
 
   test('over the per-account cap → "Sponsorship limit reached", and nothing is sponsored or sent', async () => {
