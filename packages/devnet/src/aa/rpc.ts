@@ -106,7 +106,7 @@ export async function sendRawTransactions(
   )
 }
 
-const receiptTimeoutMs = 10_000
+const receiptTimeoutMs = 30_000
 const receiptPollMs = 10
 
 interface RawReceipt {
@@ -115,7 +115,7 @@ interface RawReceipt {
 
 /**
  * Resolves once every transaction is mined, polling all receipts in one request; throws naming the first that
- * reverted, or those still pending after 10 s.
+ * reverted, or those still pending after 30 s (a busy machine: the suite starts several chains at once).
  *
  * @example
  * await waitForReceipts(rpc, await sendTransactions(rpc, { … }))
