@@ -783,6 +783,44 @@ describe('custody: a session is no key (issue 41)', () => {
   })
 })
 
+describe('a passphrase set before proofs', () => {
+  test('is not asked for: past the login’s 10 minutes a new one takes a fresh login, which replaces it', async () => {
+    const email = newEmail()
+    const device = newDevice()
+    const { token, user } = await logIn(email, device)
+    await storeKey(token)
+    // A box as the server kept it before passphrases had proofs (what migration 0011 left): no proof to match.
+    const legacy = box()
+    await storage.auth.setPassphraseBox(user.id, legacy, { hash: null as unknown as string, expected: null })
+    expect((await app.inject({ url: '/v1/auth/keys', headers: auth(token) })).json()).toMatchObject({
+      recovery: 'passphrase',
+      current: false,
+    })
+    advance(10 * 60_000)
+    const refused = await setBox(token, { passphraseBox: box(), proof: proof() })
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json()).toEqual({
+      error: 'Log in again on this device to change your passphrase',
+      field: 'current',
+      reason: 'passphrase',
+    })
+    expect((await storage.auth.shares(user.id))?.passphraseBox).toEqual(legacy)
+    // Logged in again on this device (its code: the mailbox, just now), the new passphrase replaces the old box.
+    const { token: fresh } = await logIn(email, device)
+    const sealed = box()
+    const chosen = proof()
+    expect((await setBox(fresh, { passphraseBox: sealed, proof: chosen })).statusCode).toBe(200)
+    expect((await storage.auth.shares(user.id))?.passphraseBox).toEqual(sealed)
+    const checked = await app.inject({
+      method: 'POST',
+      url: '/v1/auth/keys/recovery/check',
+      headers: auth(fresh),
+      payload: { current: chosen },
+    })
+    expect(checked.json()).toEqual({ current: true })
+  })
+})
+
 describe('changing the e-mail', () => {
   test('takes a code from the current address and one from the new; then the new address logs in', async () => {
     const email = newEmail()
