@@ -42,6 +42,10 @@ export const serverVariables: readonly [name: string, meaning: string][] = [
     'PAYMASTER_SIGNER_KEY',
     'the private key the chains’ VerifyingPaymaster contracts trust (0x and 64 hex digits); required for sponsorship',
   ],
+  [
+    'PAYMASTER_LOGS_RANGE',
+    'the most blocks one eth_getLogs of the paymaster spans, as the RPC provider allows, default 1000',
+  ],
   ['LATCH_ENS_RPC', 'an Ethereum mainnet RPC URL, for ENS names and avatars'],
   [
     'LATCH_SWAP_API_URL',
