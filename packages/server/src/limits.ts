@@ -2,6 +2,12 @@ import rateLimit, { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Redis } from 'ioredis'
 
+/**
+ * Who is asking, as every budget counts them: the client's address (behind trusted proxies, the one they name), an
+ * IPv6 one as its /64 (one household or server has a whole /64, so a single address would be no limit).
+ */
+export const requesterOf = (request: FastifyRequest) => normalizeIP(request.ip, 64)
+
 /** The rate-limit classes a route belongs to; every limit counts requests per client IP per minute. */
 export interface RateLimits {
   /** Reads: the directory, balances, history, names, identity. Default 600. */
@@ -86,7 +92,7 @@ export async function registerRateLimits(
   const settingsOf = (classOf: (request: FastifyRequest) => RateLimitClass) => ({
     timeWindow: WINDOW_MS,
     max: (request: FastifyRequest) => limits[classOf(request)],
-    keyGenerator: (request: FastifyRequest) => `${classOf(request)}:${normalizeIP(request.ip, 64)}`,
+    keyGenerator: (request: FastifyRequest) => `${classOf(request)}:${requesterOf(request)}`,
   })
   // Translates each route's class into the plugin's per-route settings; added before the plugin so that its own
   // onRoute hook sees them.

@@ -2,7 +2,6 @@
 // speak JSON-RPC only: every refusal — a malformed body, a method not allowed, an unknown project or chain, a body
 // too large, too many requests — is a JSON-RPC error body, never a framework's page.
 
-import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
@@ -26,6 +25,7 @@ import type { BlockchainConfig, ChainConfig } from '../chains/types.ts'
 import { isOriginAllowed } from '../cors.ts'
 import { defaultProject } from '../defaults.ts'
 import { describeValidation } from '../errors.ts'
+import { requesterOf } from '../limits.ts'
 import { createProjectLookup } from '../projectLookup.ts'
 import { sdkQuery } from '../schemas.ts'
 import type { Project, Storage } from '../storage/types.ts'
@@ -202,7 +202,7 @@ export const userOperationRoutes: FastifyPluginAsyncZod<UserOperationRoutesOptio
           params: entry.params,
           project,
           origin,
-          requester: normalizeIP(request.ip, 64),
+          requester: requesterOf(request),
           chain: sponsored,
         }),
       )
