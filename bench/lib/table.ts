@@ -1,3 +1,4 @@
+import { aligned } from './markdown.ts'
 import { metrics } from './metrics.ts'
 import type { AppResult } from './results.ts'
 import { type Summary, summarize } from './stats.ts'
@@ -33,13 +34,4 @@ export function renderTable(apps: readonly AppResult[], rates: readonly number[]
     rows.push([metric.label, ...summaries.map(cell), ratio])
   }
   return aligned(rows)
-}
-
-/** Columns padded to one width, labels left and figures right, as a Markdown formatter would leave them. */
-export function aligned(rows: readonly (readonly string[])[]): string {
-  const widths = rows[0]!.map((_, column) => Math.max(3, ...rows.map((cells) => cells[column]!.length)))
-  const line = (cells: readonly string[]) =>
-    `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' | ')} |`
-  const rule = widths.map((width, i) => (i === 0 ? '-'.repeat(width) : `${'-'.repeat(width - 1)}:`))
-  return [line(rows[0]!), `| ${rule.join(' | ')} |`, ...rows.slice(1).map(line)].join('\n')
 }

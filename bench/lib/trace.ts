@@ -1,8 +1,8 @@
 // Where the time between the click and the first wallet row goes, from a Chromium trace of the page's main
 // thread (`--trace`). The probe marks the click and the row with performance.mark(), which the trace carries
 // on the same clock as its events, so the window is exact.
+import { aligned } from './markdown.ts'
 import { summarize } from './stats.ts'
-import { aligned } from './table.ts'
 
 /** The classes of main-thread work a breakdown reports, in milliseconds within the window. */
 export const breakdownClasses = [

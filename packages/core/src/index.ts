@@ -53,7 +53,6 @@ export {
   farcasterLogin,
   stopFarcaster,
 } from './frame/farcaster.ts'
-export type { EmailLoginState, FrameFailure, FrameSession, FrameUser } from './frame/session.ts'
 export {
   connectSocial,
   connectTelegram,
@@ -68,6 +67,7 @@ export {
   rememberedSocial,
   socialsFor,
 } from './frame/socials.ts'
+export type { EmailLoginState, FrameFailure, FrameSession, FrameUser } from './frame/types.ts'
 export * from './onramp/onramp.ts'
 export * from './options/defaults.ts'
 export * from './options/resolve.ts'

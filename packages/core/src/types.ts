@@ -1,4 +1,4 @@
-import type { FrameSession } from './frame/session.ts'
+import type { FrameSession } from './frame/types.ts'
 import type { SiwxMessageData } from './siwx/types.ts'
 
 /** Chain namespaces of SPEC §3. */

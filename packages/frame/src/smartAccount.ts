@@ -35,6 +35,7 @@ import {
   quantity,
   signer,
   signHash,
+  type UserOperationEndpoints,
   type WalletRequest,
 } from './walletTools.ts'
 
@@ -83,12 +84,6 @@ export async function chooseAccount(user: AccountUser, params: unknown): Promise
     throw refuse(4200, 'Smart accounts are not available on this server')
   await write(choiceKey(user), type)
   return accountOf(user, type)
-}
-
-/** Where the frame's origin proxies a chain's bundler and paymaster, and what it tells them of the page. */
-export interface UserOperationEndpoints {
-  url(kind: 'bundler' | 'paymaster', chainId: number): string
-  headers: Record<string, string>
 }
 
 const badParams = (message: string) => refuse(-32602, message)

@@ -112,8 +112,15 @@ async function sendTransaction(request: WalletRequest, chain: FrameChain): Promi
   return send(request, chain, transaction)
 }
 
+/** What this chunk asks of the calls' chunk: declared here, as calls.ts borrows `WalletTools` from this one. */
+interface CallsChunk {
+  capabilities(chains: readonly FrameChain[]): unknown
+  sendCalls(request: WalletRequest, chain: FrameChain, tools: WalletTools): Promise<unknown>
+  callsStatus(id: unknown, tools: WalletTools): Promise<unknown>
+}
+
 /** wallet_sendCalls and its status (EIP-5792), a chunk of their own: few pages ask for them. */
-let calls: Promise<typeof import('./calls.ts')> | undefined
+let calls: Promise<CallsChunk> | undefined
 
 function loadCalls() {
   calls ??= import('./calls.ts')

@@ -6,7 +6,6 @@ import { sign } from 'viem/accounts'
 import { askApproval, readableMessage, readableTyped, readableValue, type TypedFields } from './approve.ts'
 import { Refusal, rejected } from './refusal.ts'
 import type { PageContext } from './requests.ts'
-import type { UserOperationEndpoints } from './smartAccount.ts'
 
 /** A chain the server serves, as it wrote it into the page. */
 export interface FrameChain {
@@ -71,6 +70,12 @@ export async function ask<T>(chain: FrameChain, method: string, params: unknown[
       message: `${chain.name} answered ${method} with HTTP ${response.status}`,
     })
   return body.result as T
+}
+
+/** Where the frame's origin proxies a chain's bundler and paymaster, and what it tells them of the page. */
+export interface UserOperationEndpoints {
+  url(kind: 'bundler' | 'paymaster', chainId: number): string
+  headers: Record<string, string>
 }
 
 export interface WalletRequest {

@@ -2,7 +2,6 @@ import type { AnalyticsEvent, AnalyticsEventName } from '../api/types.ts'
 import type { ResolvedOptions } from '../options/types.ts'
 import type { SnackStore } from '../state/snack.ts'
 import { whenIdle } from '../utils/whenIdle.ts'
-import type { AnalyticsSender } from './sender.ts'
 
 export type AnalyticsProperties = NonNullable<AnalyticsEvent['props']['properties']>
 
@@ -20,6 +19,12 @@ export interface AnalyticsDependencies {
   debug(...args: unknown[]): void
   /** The connected address, if any. */
   address(): string | undefined
+}
+
+/** The lazy sender (sender.ts, a chunk of its own), as the queue hands it events. */
+export interface AnalyticsSender {
+  add(tracked: TrackedEvent): void
+  destroy(): void
 }
 
 export interface Analytics {

@@ -1,7 +1,7 @@
 import { createDirectoryClient } from '../api/directory.ts'
 import { HttpError } from '../api/http.ts'
 import type { AnalyticsEvent } from '../api/types.ts'
-import type { AnalyticsDependencies, TrackedEvent } from './analytics.ts'
+import type { AnalyticsDependencies, AnalyticsSender } from './analytics.ts'
 
 /** A batch goes out this long after its first event… */
 export const ANALYTICS_FLUSH_MS = 1000
@@ -11,11 +11,6 @@ export const ANALYTICS_BATCH_SIZE = 20
 export const ANALYTICS_MAX_BODY_EVENTS = 100
 /** SPEC §8: the alert when the server refuses this app (origin not on the project's allowlist). */
 export const INVALID_APP_CONFIGURATION = 'Invalid App Configuration'
-
-export interface AnalyticsSender {
-  add(tracked: TrackedEvent): void
-  destroy(): void
-}
 
 /** `crypto.randomUUID` exists only in secure contexts; a page served over plain http still gets a v4 UUID. */
 function uuid(): string {

@@ -1,6 +1,6 @@
 import { orderConnectors, orderContext } from '../connectors/order.ts'
 import { ChainAdapterNotFoundError } from '../errors/BaseError.ts'
-import type { FrameSession } from '../frame/session.ts'
+import type { FrameSession } from '../frame/types.ts'
 import type { ChainAdapter, ChainNamespace, Connector } from '../types.ts'
 import { lazy } from '../utils/lazy.ts'
 import type { ClientContext } from './context.ts'

@@ -4,7 +4,7 @@
 // (smartAccountDeployed, SPEC §4), read again after each send.
 import type { ClientContext } from '../client/context.ts'
 import type { Store } from '../state/store.ts'
-import type { EmailLoginState } from './session.ts'
+import type { EmailLoginState } from './types.ts'
 
 export interface FollowedFrame {
   login: Store<EmailLoginState>

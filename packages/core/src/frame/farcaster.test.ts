@@ -2,7 +2,7 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { createMemoryStorage } from '../../test/fakeAdapter.ts'
 import { storageKeys } from '../persistence/recent.ts'
 import { connectFarcaster, farcasterLogin, stopFarcaster } from './farcaster.ts'
-import type { FrameSession, FrameUser } from './session.ts'
+import type { FrameSession, FrameUser } from './types.ts'
 
 const user: FrameUser = {
   id: 'u',

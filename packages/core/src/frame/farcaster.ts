@@ -4,7 +4,7 @@
 // 10 s before (SPEC §4, as a pairing): this side then asks for a new one by itself.
 import type { KeyValueStorage } from '../options/types.ts'
 import { createStore, type Store } from '../state/store.ts'
-import type { FrameFailure, FrameSession, FrameUser } from './session.ts'
+import type { FrameFailure, FrameSession, FrameUser } from './types.ts'
 
 /**
  * Where the remembered provider is kept: `storageKeys.socialProvider`, written out as social.ts does (importing it from

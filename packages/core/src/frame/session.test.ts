@@ -6,7 +6,7 @@ import { createTestLatch, flush } from '../../test/fakeAdapter.ts'
 import type { LatchClient } from '../createLatch.ts'
 import { FrameClosedError, FrameRequestError } from './channel.ts'
 import type { FrameMethod } from './protocol.ts'
-import type { FrameSession } from './session.ts'
+import type { FrameSession } from './types.ts'
 
 type Handler = (params: unknown) => Promise<unknown>
 

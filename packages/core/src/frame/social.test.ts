@@ -2,9 +2,9 @@ import { describe, expect, test, vi } from 'vitest'
 import { createMemoryStorage } from '../../test/fakeAdapter.ts'
 import { allSocials } from '../options/defaults.ts'
 import { getStoredConnections, storageKeys } from '../persistence/recent.ts'
-import type { FrameSession, FrameUser } from './session.ts'
 import { connectSocial, connectTelegram, SOCIAL_WAIT_MS, socialLogin } from './social.ts'
 import { offeredSocials, rememberedSocial, SOCIAL_PROVIDER_KEY, socialsFor } from './socials.ts'
+import type { FrameSession, FrameUser } from './types.ts'
 
 const android =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) Chrome/131.0 Mobile Safari/537.36 Telegram-Android/11.4.2'

@@ -5,7 +5,7 @@
 import { BaseError } from '../errors/BaseError.ts'
 import type { KeyValueStorage } from '../options/types.ts'
 import { createStore, type Store } from '../state/store.ts'
-import type { FrameFailure, FrameSession, FrameUser } from './session.ts'
+import type { FrameFailure, FrameSession, FrameUser } from './types.ts'
 
 export interface SocialLoginState {
   /** The provider of the login in progress or last tried. */

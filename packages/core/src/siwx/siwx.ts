@@ -3,7 +3,7 @@
 import type { ClientContext, ClientStores } from '../client/context.ts'
 import { BaseError } from '../errors/BaseError.ts'
 import { UserRejectedRequestError } from '../errors/rpc.ts'
-import type { FrameSession } from '../frame/session.ts'
+import type { FrameSession } from '../frame/types.ts'
 import type { ResolvedOptions } from '../options/types.ts'
 import { createStore, type Store } from '../state/store.ts'
 import type { CaipNetworkId, ChainAdapter, ChainNamespace } from '../types.ts'

@@ -2,38 +2,14 @@
 // app and then closed.
 import { and, count, eq, gt, lte, sql } from 'drizzle-orm'
 import type { Database } from './database.ts'
-import { farcasterChannels } from './schema.ts'
+import {
+  type FarcasterAnswer,
+  type FarcasterChannelMetadata,
+  type FarcasterSignatureParams,
+  farcasterChannels,
+} from './schema.ts'
 
-/** What the app asks the Farcaster client to sign: the protocol's `signatureParams`. */
-export interface FarcasterSignatureParams {
-  siweUri: string
-  domain: string
-  nonce: string
-  notBefore?: string
-  expirationTime?: string
-  requestId?: string
-  redirectUrl?: string
-}
-
-/** Who opened the channel, for the Farcaster client to show. */
-export interface FarcasterChannelMetadata {
-  ip: string
-  userAgent: string
-}
-
-/** What the Farcaster client posted: the signed message and the profile it vouches for (unverified by the relay). */
-export interface FarcasterAnswer {
-  message: string
-  signature: `0x${string}`
-  authMethod: 'custody' | 'authAddress'
-  fid: number
-  username?: string
-  bio?: string
-  displayName?: string
-  pfpUrl?: string
-  /** The fid's custody address as the ID registry says, when the relay reads one. */
-  custody?: `0x${string}`
-}
+export type { FarcasterAnswer, FarcasterChannelMetadata, FarcasterSignatureParams } from './schema.ts'
 
 export interface FarcasterChannel {
   /** sha-256 of the channel token, hex. */

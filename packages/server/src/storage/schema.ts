@@ -15,7 +15,6 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core'
-import type { FarcasterAnswer, FarcasterChannelMetadata, FarcasterSignatureParams } from './farcaster.ts'
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
@@ -487,6 +486,39 @@ export const onrampOrders = pgTable(
     index('onramp_orders_status').on(table.status, table.createdAt),
   ],
 )
+
+// The payloads of farcaster_channels' jsonb columns (farcaster.ts, its store, re-exports them).
+
+/** What the app asks the Farcaster client to sign: the protocol's `signatureParams`. */
+export interface FarcasterSignatureParams {
+  siweUri: string
+  domain: string
+  nonce: string
+  notBefore?: string
+  expirationTime?: string
+  requestId?: string
+  redirectUrl?: string
+}
+
+/** Who opened the channel, for the Farcaster client to show. */
+export interface FarcasterChannelMetadata {
+  ip: string
+  userAgent: string
+}
+
+/** What the Farcaster client posted: the signed message and the profile it vouches for (unverified by the relay). */
+export interface FarcasterAnswer {
+  message: string
+  signature: `0x${string}`
+  authMethod: 'custody' | 'authAddress'
+  fid: number
+  username?: string
+  bio?: string
+  displayName?: string
+  pfpUrl?: string
+  /** The fid's custody address as the ID registry says, when the relay reads one. */
+  custody?: `0x${string}`
+}
 
 /**
  * Sign In With Farcaster's relay channels (`routes/farcasterRelay.ts`): what an app asked a Farcaster client to sign,

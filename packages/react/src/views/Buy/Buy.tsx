@@ -1,24 +1,17 @@
 // The Buy views share one chunk: a visitor who opens Buy goes on to choose a token or currency, then to the
 // provider's checkout and BuyInProgress.
-import { followOnrampQuotes, type OnrampOptions, onrampOptionsOf, type RouterState } from '@latch/core'
+import { followOnrampQuotes, onrampOptionsOf, type RouterState } from '@latch/core'
 import { useEffect } from 'react'
 import { useAsync } from '../../async.tsx'
 import { useLatchClient } from '../../context.ts'
 import { useStore } from '../../hooks/useStore.ts'
 import { Spinner } from '../../modal/Spinner.tsx'
 import { tokensModule } from '../registry.ts'
-import type { TokensModule } from '../WalletSend/useSendForm.ts'
 import BuyInProgressView from './BuyInProgressView.tsx'
 import BuySelectView from './BuySelectView.tsx'
 import BuyView from './BuyView.tsx'
 import WhatIsABuyView from './WhatIsABuyView.tsx'
 import './Buy.css'
-
-/** What every Buy view is given: the token list's chunk (icons, formats) and the on-ramp's options. */
-export interface BuyViewProps {
-  tokens: TokensModule
-  options: OnrampOptions
-}
 
 const selectView = (state: RouterState) => state.view
 

@@ -1,8 +1,7 @@
 import { followBuy } from '@latch/core'
 import { useEffect } from 'react'
 import { Icon } from '../../components/Icon/Icon.tsx'
-import type { BuyViewProps } from './Buy.tsx'
-import { useBuy } from './useBuy.ts'
+import { type BuyViewProps, useBuy } from './useBuy.ts'
 
 /**
  * BuyInProgress: the provider's checkout is open in its window; the account's on-ramp history is asked every 4 s

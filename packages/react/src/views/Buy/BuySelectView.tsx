@@ -1,6 +1,5 @@
 import { onrampFormOf } from '@latch/core'
-import type { BuyViewProps } from './Buy.tsx'
-import { useBuy, useIconUrl } from './useBuy.ts'
+import { type BuyViewProps, useBuy, useIconUrl } from './useBuy.ts'
 
 /** Buy: the tokens sold on the network (OnRampTokenSelect) or the fiat currencies to pay in (OnRampFiatSelect). */
 export default function BuySelectView(props: BuyViewProps & { fiat: boolean }) {

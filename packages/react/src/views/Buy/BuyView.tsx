@@ -1,7 +1,6 @@
 import { networkFor, ONRAMP_PRESETS, onrampFormOf, onrampProblem } from '@latch/core'
 import { type FormEvent, useEffect, useId } from 'react'
-import type { BuyViewProps } from './Buy.tsx'
-import { useBuy, useIconUrl } from './useBuy.ts'
+import { type BuyViewProps, useBuy, useIconUrl } from './useBuy.ts'
 
 /**
  * Buy: the amount in a fiat currency (presets or typed), the token to receive, each provider with its fee

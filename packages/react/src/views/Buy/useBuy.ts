@@ -1,8 +1,14 @@
-import { currenciesFor, type OnrampFormState, onrampFormOf, startBuy } from '@latch/core'
+import { currenciesFor, type OnrampFormState, type OnrampOptions, onrampFormOf, startBuy } from '@latch/core'
 import { useLatchClient } from '../../context.ts'
 import { useNetwork } from '../../hooks/useNetwork.ts'
 import { useStore, whole } from '../../hooks/useStore.ts'
-import type { BuyViewProps } from './Buy.tsx'
+import type { TokensModule } from '../WalletSend/useSendForm.ts'
+
+/** What every Buy view is given: the token list's chunk (icons, formats) and the on-ramp's options. */
+export interface BuyViewProps {
+  tokens: TokensModule
+  options: OnrampOptions
+}
 
 /** A currency's icon on the server (fiat: `getCurrencyImage`, crypto: `getTokenImage`). */
 export function useIconUrl() {
