@@ -373,47 +373,6 @@ test('a stranger with a thousand fresh senders cannot spend a project’s day: o
   await storage.close()
 }, 60_000)
 
-test('behind a provider that searches 10 blocks at a time, reservations left while 25 blocks were made are still settled', async () => {
-  const storage = await memoryStorage()
-  const rpc = await startCountingRpc(chain.rpcUrl, { maxLogBlocks: 10 })
-  let clock = new Date()
-  const paymaster = createPaymaster({
-    sponsorship: { signerKey, policies: { loose: policies.loose! }, logsRange: 10 },
-    storage,
-    now: () => clock,
-  })
-  const devnetA = blockchain().chains.find((each) => each.chainId === 31337)
-  const loose = projects.find((project) => project.id === 'loose')
-  if (!devnetA || !loose) throw new Error('no devnet A or no loose project')
-  const ask = (index: number) =>
-    paymaster.call({
-      method: 'pm_getPaymasterData',
-      params: [{ ...operation, sender: toHex(index + 1, { size: 20 }) }, entryPoint07, '0x7a69', {}],
-      project: { ...loose, createdAt: clock },
-      origin: undefined,
-      requester: '203.0.113.10',
-      chain: { ...devnetA, rpcUrl: rpc.url, paymaster: devnetPaymasterAddress },
-    })
-  try {
-    for (let i = 0; i < 3; i++) await ask(i)
-    expect((await storage.sponsorships.spent('loose', sender, clock)).projectOperations).toBe(3)
-    // 25 blocks, none holding the operations, the last 12 minutes later on chain: their signatures are past there (the
-    // server's clock only 20 s later), and one search of all those blocks is more than the provider answers.
-    const anvil = createTestClient({ mode: 'anvil', transport: http(chain.rpcUrl) })
-    await anvil.mine({ blocks: 24 })
-    await anvil.increaseTime({ seconds: 12 * 60 })
-    await anvil.mine({ blocks: 1 })
-    clock = new Date(clock.getTime() + 20_000)
-    const searches = rpc.methods.filter((method) => method === 'eth_getLogs').length
-    await ask(3)
-    expect(rpc.methods.filter((method) => method === 'eth_getLogs').length - searches).toBe(3)
-    expect((await storage.sponsorships.spent('loose', sender, clock)).projectOperations).toBe(1)
-  } finally {
-    await rpc.close()
-    await storage.close()
-  }
-}, 60_000)
-
 test('two server instances on one PostgreSQL enforce one cap together', async () => {
   const url = await createTestDatabase()
   const storages = await Promise.all([openStorage({ databaseUrl: url }), openStorage({ databaseUrl: url })])
@@ -438,3 +397,56 @@ test('two server instances on one PostgreSQL enforce one cap together', async ()
     for (const storage of storages) await storage.close()
   }
 })
+
+// Last in this file: it moves the shared chain's clock 12 minutes on.
+test('behind a provider that searches 10 blocks at a time, settling goes on where it stopped until what never landed is released', async () => {
+  const storage = await memoryStorage()
+  const rpc = await startCountingRpc(chain.rpcUrl, { maxLogBlocks: 10 })
+  let clock = new Date()
+  const paymaster = createPaymaster({
+    sponsorship: { signerKey, policies: { loose: policies.loose! }, logsRange: 10 },
+    storage,
+    now: () => clock,
+  })
+  const devnetA = blockchain().chains.find((each) => each.chainId === 31337)
+  const loose = projects.find((project) => project.id === 'loose')
+  if (!devnetA || !loose) throw new Error('no devnet A or no loose project')
+  const ask = (method: string, index: number) =>
+    paymaster.call({
+      method,
+      params: [{ ...operation, sender: toHex(index + 1, { size: 20 }) }, entryPoint07, '0x7a69', {}],
+      project: { ...loose, createdAt: clock },
+      origin: undefined,
+      requester: '203.0.113.10',
+      chain: { ...devnetA, rpcUrl: rpc.url, paymaster: devnetPaymasterAddress },
+    })
+  const searches = () => rpc.methods.filter((method) => method === 'eth_getLogs').length
+  /** A stub asked for (it settles first, and reserves nothing): the searches it made. */
+  const settleOnce = async () => {
+    const before = searches()
+    await ask('pm_getPaymasterStubData', 99)
+    return searches() - before
+  }
+  const operations = async () => (await storage.sponsorships.spent('loose', sender, clock)).projectOperations
+  try {
+    for (let i = 0; i < 3; i++) await ask('pm_getPaymasterData', i)
+    expect(await operations()).toBe(3)
+    // 250 blocks a second apart (anvil's), none holding the operations: one settling searches 200 of them, 10 at a
+    // time (a wider search the provider refuses), and their signatures (10 minutes) have not ended there yet.
+    const anvil = createTestClient({ mode: 'anvil', transport: http(chain.rpcUrl) })
+    await anvil.mine({ blocks: 250 })
+    clock = new Date(clock.getTime() + 20_000)
+    expect(await settleOnce()).toBe(20)
+    expect(await operations()).toBe(3)
+    // Twelve minutes on, on chain and on the server: the next settling goes on from block 200 (6 searches to the
+    // newest) and releases them.
+    await anvil.increaseTime({ seconds: 12 * 60 })
+    await anvil.mine({ blocks: 1 })
+    clock = new Date(clock.getTime() + 12 * 60_000)
+    expect(await settleOnce()).toBe(6)
+    expect(await operations()).toBe(0)
+  } finally {
+    await rpc.close()
+    await storage.close()
+  }
+}, 60_000)

@@ -2,9 +2,9 @@
 // wallet estimates gas with, `pm_getPaymasterData` the signature that makes the paymaster pay — once the project's
 // policy (chains, origins, gas per operation, daily caps) allows it and the sponsorship is recorded.
 import { type Hex, toHex } from 'viem'
-import { entryPoint07Abi, getUserOperationHash } from 'viem/account-abstraction'
+import { getUserOperationHash } from 'viem/account-abstraction'
 import { privateKeyToAccount } from 'viem/accounts'
-import { getBlock, getBlockNumber, getGasPrice, getLogs } from 'viem/actions'
+import { getBlockNumber, getGasPrice } from 'viem/actions'
 import { z } from 'zod'
 import { chainClient } from '../chains/clients.ts'
 import type { ChainConfig, SponsorshipConfig, SponsorshipPolicy } from '../chains/types.ts'
@@ -12,6 +12,7 @@ import { isOriginAllowed } from '../cors.ts'
 import { LruCache } from '../lruCache.ts'
 import type { Project, Storage } from '../storage/types.ts'
 import { INVALID_PARAMS, JsonRpcError, METHOD_NOT_FOUND, SERVER_ERROR } from './jsonRpc.ts'
+import { createSettling } from './settle.ts'
 import {
   entryPoint07,
   type GasLimits,
@@ -34,25 +35,6 @@ export const defaultDailyOperations = { account: 1_000, project: 100_000 } as co
  * their operations they send.
  */
 export const defaultRequesterHourlyOperations = 100
-
-/** How often a chain's reservations are settled (their operations looked for on chain), at most. */
-const SETTLE_EVERY_MS = 15_000
-/** Past its signature's end an operation may still be in a block the RPC has not shown yet: this long. */
-const SETTLE_MARGIN_MS = 60_000
-/**
- * The blocks one `eth_getLogs` spans while settling, unless the sponsorship names its own (`logsRange`: providers
- * refuse wider ranges, from 10 to 10,000 blocks), and the most such searches one settling makes: a chain of 250 ms
- * blocks makes 2,640 in a signature's longest life (10 minutes and the margin), so 20 searches of 1,000 settle at least
- * its oldest reservation, however long it was left.
- */
-const LOGS_RANGE = 1_000
-const LOGS_SEARCHES = 20
-
-const userOperationEvent = entryPoint07Abi.find(
-  (item) => item.type === 'event' && item.name === 'UserOperationEvent',
-) as Extract<(typeof entryPoint07Abi)[number], { name: 'UserOperationEvent' }>
-
-const least = (a: bigint, b: bigint) => (a < b ? a : b)
 
 /** The methods `/v1/paymaster/:chainId` answers. */
 export const paymasterMethods = ['pm_getPaymasterStubData', 'pm_getPaymasterData'] as const
@@ -115,7 +97,6 @@ const refuse = (reason: string) => new JsonRpcError(SERVER_ERROR, reason)
 export function createPaymaster(options: PaymasterOptions) {
   const { sponsorship, storage, now = () => new Date(), onError = () => {} } = options
   const signer = privateKeyToAccount(sponsorship.signerKey)
-  const logsRange = BigInt(sponsorship.logsRange ?? LOGS_RANGE)
   let purgedAt = 0
 
   /**
@@ -180,56 +161,7 @@ export function createPaymaster(options: PaymasterOptions) {
     validAfter: 0,
   })
 
-  /** When each chain's reservations were last settled, and the settling under way. */
-  const settling = new Map<number, { at: number; running?: Promise<void> }>()
-
-  /**
-   * Settles the chain's reservations (at most every 15 s): an operation the EntryPoint's UserOperationEvent names has
-   * landed and counts for good; one whose signature ran out unseen is released and counts no more. The events are
-   * searched from the oldest reservation's block on, `logsRange` blocks at a time, `LOGS_SEARCHES` times at most: an
-   * operation unseen is released once the searched blocks reach past its signature's end (the EntryPoint takes none
-   * after it), or, searched to the newest block, once the server's clock is a minute past it (a chain that makes no
-   * blocks while idle). A chain that does not answer leaves them reserved (counted) until the next time.
-   */
-  function settle(chain: ChainConfig): Promise<void> {
-    const last = settling.get(chain.chainId)
-    if (last?.running) return last.running
-    if (last && now().getTime() - last.at < SETTLE_EVERY_MS) return Promise.resolve()
-    const running = (async () => {
-      const reserved = await storage.sponsorships.reservations(chain.chainId, 500)
-      if (!reserved.length) return
-      const client = chainClient(chain, 'signatures')
-      const newest = await getBlockNumber(client, { cacheTime: 0 })
-      // The oldest first: its block is where the search starts.
-      const from = reserved[0]?.fromBlock ?? 0n
-      const to = least(from + logsRange * BigInt(LOGS_SEARCHES) - 1n, newest)
-      const seen = new Set<string | undefined>()
-      for (let start = from; start <= to; start += logsRange) {
-        const events = await getLogs(client, {
-          address: entryPoint07,
-          event: userOperationEvent,
-          args: { userOpHash: reserved.map((row) => row.userOpHash as Hex) },
-          fromBlock: start,
-          toBlock: least(start + logsRange - 1n, to),
-        })
-        for (const event of events) seen.add(event.args.userOpHash?.toLowerCase())
-      }
-      const searchedTo = Number((await getBlock(client, { blockNumber: to })).timestamp) * 1000
-      const gone = to === newest ? Math.max(searchedTo, now().getTime() - SETTLE_MARGIN_MS) : searchedTo
-      await storage.sponsorships.settle({
-        landed: reserved.filter((row) => seen.has(row.userOpHash)).map((row) => row.id),
-        released: reserved
-          .filter(
-            (row) => !seen.has(row.userOpHash) && row.fromBlock <= to && row.validUntil.getTime() < gone,
-          )
-          .map((row) => row.id),
-      })
-    })()
-      .catch((error: unknown) => onError(error))
-      .finally(() => settling.set(chain.chainId, { at: now().getTime() }))
-    settling.set(chain.chainId, { at: now().getTime(), running })
-    return running
-  }
+  const settle = createSettling({ storage, now, onError, logsRange: sponsorship.logsRange })
 
   async function stubData(call: PaymasterCall) {
     const policy = policyFor(call)

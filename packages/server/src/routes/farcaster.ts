@@ -166,7 +166,7 @@ export const farcasterRoutes: FastifyPluginAsyncZod<FarcasterRoutesOptions> = as
     async (request, reply) => {
       const deviceHash = sha256Hex(request.body.device)
       const login = await storage.social.login(request.params.id)
-      if (!login || login.provider !== 'farcaster' || login.deviceHash !== deviceHash)
+      if (login?.provider !== 'farcaster' || login.deviceHash !== deviceHash)
         return reply.code(409).send(refused)
       if (login.status !== 'started')
         return reply.code(409).send(login.failure ? { error: login.failure } : refused)

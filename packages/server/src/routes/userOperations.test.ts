@@ -165,6 +165,7 @@ describe('permissionless with its defaults and only /v1/bundler/31337 and /v1/pa
       account: spent.account,
       accountOperations: spent.accountOperations,
     })
+    ahead = 0
   }, 60_000)
 
   test('over the per-account cap → "Sponsorship limit reached", and nothing is sponsored or sent', async () => {

@@ -239,7 +239,12 @@ describe.each(backends)('e-mail logins on %s', (_name, open) => {
       const each = challenge({ requester, state: 'device' })
       // A device link (counted as the challenge is made), then a code: two e-mails.
       expect(await storage.auth.createChallenge(each, budget)).toBe('created')
-      const link = { tokenHash: `link-${each.id}`, sentAt: NOW, expiresAt: later(1_200_000) }
+      const link = {
+        tokenHash: `link-${each.id}`,
+        sentAt: NOW,
+        expiresAt: later(1_200_000),
+        codeExpiresAt: later(600_000),
+      }
       expect(await storage.auth.linkSent(each.id, link, first)).toBe(true)
       await storage.auth.codeSent(each.id, code(), { from: 'device' })
       expect((await storage.auth.challenge(each.id))?.mails).toBe(2)
@@ -312,14 +317,25 @@ describe.each(backends)('e-mail logins on %s', (_name, open) => {
   test('a device link is used once and not after it expires; a new one waits as a new code does', async () => {
     const waiting = challenge({ state: 'device' })
     await storage.auth.createChallenge(waiting, quota)
-    const link = (tokenHash: string) => ({ tokenHash, sentAt: NOW, expiresAt: later(1_200_000) })
+    const link = (tokenHash: string) => ({
+      tokenHash,
+      sentAt: NOW,
+      expiresAt: later(1_200_000),
+      codeExpiresAt: later(600_000),
+    })
     expect(await storage.auth.linkSent(waiting.id, link(`link-${waiting.id}`), first)).toBe(true)
     // Another link only once the last is old enough, each one an e-mail more (the first was counted as it was made).
     const early = { resendAfter: later(-1), maxSends: 5 }
     expect(await storage.auth.linkSent(waiting.id, link('too-early'), early)).toBe(false)
     expect(await storage.auth.deviceLink('too-early', NOW)).toEqual({ status: 'unknown' })
     expect(await storage.auth.linkSent(waiting.id, link(`again-${waiting.id}`), first)).toBe(true)
-    expect(await storage.auth.challenge(waiting.id)).toMatchObject({ sends: 2, mails: 2, sentAt: NOW })
+    // The login expires as one waiting for its code (the link lives on).
+    expect(await storage.auth.challenge(waiting.id)).toMatchObject({
+      sends: 2,
+      mails: 2,
+      sentAt: NOW,
+      expiresAt: later(600_000),
+    })
     expect(await storage.auth.linkSent(waiting.id, link('past-sends'), { ...first, maxSends: 2 })).toBe(false)
     // A code tried meanwhile counts as a wrong one (there is none to match).
     expect(await storage.auth.claimAttempt(waiting.id, NOW, 5)).toEqual({
@@ -336,6 +352,9 @@ describe.each(backends)('e-mail logins on %s', (_name, open) => {
     })
     expect(await storage.auth.useDeviceLink(`link-${waiting.id}`, NOW)).toBe(waiting.id)
     expect(await storage.auth.useDeviceLink(`link-${waiting.id}`, NOW)).toBeUndefined()
+    // The login's other link goes with it.
+    expect(await storage.auth.deviceLink(`again-${waiting.id}`, NOW)).toEqual({ status: 'used' })
+    expect(await storage.auth.useDeviceLink(`again-${waiting.id}`, NOW)).toBeUndefined()
     expect(await storage.auth.deviceLink(`link-${waiting.id}`, NOW)).toEqual({ status: 'used' })
     expect(await storage.auth.deviceLink('no-such-link', NOW)).toEqual({ status: 'unknown' })
     expect(await storage.auth.codeSent(waiting.id, code(), { from: 'device' })).toBe(true)

@@ -1,5 +1,9 @@
 import { and, count, eq, gt, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm'
 import type { Database } from './database.ts'
+import { createDeviceLinks, type DeviceLinkStore, type Resend, resendable } from './deviceLinks.ts'
+
+export type { Resend } from './deviceLinks.ts'
+
 import {
   authAccounts,
   authChallenges,
@@ -97,13 +101,7 @@ export interface StoredShares {
 
 const accountColumns = { id: authAccounts.id, email: authAccounts.email, address: authAccounts.address }
 
-/** When a challenge may be mailed again: fewer than `maxSends` sends, the last at or before `resendAfter`. */
-export interface Resend {
-  resendAfter: Date
-  maxSends: number
-}
-
-export interface AuthStore {
+export interface AuthStore extends DeviceLinkStore {
   accountByEmail(email: string): Promise<AuthAccount | undefined>
   deviceConfirmed(accountId: string, deviceHash: string): Promise<boolean>
   /**
@@ -163,23 +161,6 @@ export interface AuthStore {
     newEmail: string,
     now: Date,
   ): Promise<'changed' | 'used' | 'taken'>
-  /**
-   * Records a device link for a challenge waiting for its device's approval and counts its e-mail (a challenge's
-   * first was counted as it was made), on the conditions of a new code: fewer than `maxSends` sends, the last at or
-   * before `resendAfter`. Its attempts start again and it expires with the link. Answers whether it did.
-   */
-  linkSent(
-    id: string,
-    link: { tokenHash: string; sentAt: Date; expiresAt: Date },
-    condition: Resend,
-  ): Promise<boolean>
-  /** What a device link's page shows: its challenge when usable, else why not. */
-  deviceLink(
-    tokenHash: string,
-    now: Date,
-  ): Promise<{ status: 'usable'; challengeId: string } | { status: 'used' | 'expired' | 'unknown' }>
-  /** Uses the link up (once): its challenge id, or undefined when unknown, used or expired. */
-  useDeviceLink(tokenHash: string, now: Date): Promise<string | undefined>
   /** A session neither revoked nor expired at `now`, with its account. */
   session(tokenHash: string, now: Date): Promise<AuthSession | undefined>
   revokeSession(tokenHash: string, now: Date): Promise<void>
@@ -256,12 +237,6 @@ async function mailBudget(
   return undefined
 }
 
-const resendable = ({ resendAfter, maxSends }: Resend) =>
-  and(
-    lt(authChallenges.sends, maxSends),
-    or(isNull(authChallenges.sentAt), lte(authChallenges.sentAt, resendAfter)),
-  )
-
 /** PostgreSQL's unique_violation (23505), as node-postgres or PGlite raise it, wrapped by drizzle or not. */
 function isUniqueViolation(error: unknown): boolean {
   for (let at: unknown = error; at && typeof at === 'object'; at = (at as { cause?: unknown }).cause)
@@ -271,6 +246,7 @@ function isUniqueViolation(error: unknown): boolean {
 
 export function createAuthStore(db: Database): AuthStore {
   return {
+    ...createDeviceLinks(db),
     async accountByEmail(email) {
       const [account] = await db
         .select(accountColumns)
@@ -477,47 +453,6 @@ export function createAuthStore(db: Database): AuthStore {
         if (isUniqueViolation(error)) return 'taken'
         throw error
       }
-    },
-    async linkSent(id, link, condition) {
-      return db.transaction(async (tx) => {
-        const rows = await tx
-          .update(authChallenges)
-          .set({
-            attempts: 0,
-            sends: sql`${authChallenges.sends} + 1`,
-            mails: sql`${authChallenges.mails} + case when ${authChallenges.sends} = 0 then 0 else 1 end`,
-            sentAt: link.sentAt,
-            expiresAt: link.expiresAt,
-          })
-          .where(and(eq(authChallenges.id, id), eq(authChallenges.state, 'device'), resendable(condition)))
-          .returning({ id: authChallenges.id })
-        if (!rows.length) return false
-        await tx
-          .insert(authDeviceLinks)
-          .values({ tokenHash: link.tokenHash, challengeId: id, expiresAt: link.expiresAt })
-        return true
-      })
-    },
-    async deviceLink(tokenHash, now) {
-      const [link] = await db.select().from(authDeviceLinks).where(eq(authDeviceLinks.tokenHash, tokenHash))
-      if (!link) return { status: 'unknown' }
-      if (link.usedAt) return { status: 'used' }
-      if (link.expiresAt.getTime() <= now.getTime()) return { status: 'expired' }
-      return { status: 'usable', challengeId: link.challengeId }
-    },
-    async useDeviceLink(tokenHash, now) {
-      const [link] = await db
-        .update(authDeviceLinks)
-        .set({ usedAt: now })
-        .where(
-          and(
-            eq(authDeviceLinks.tokenHash, tokenHash),
-            isNull(authDeviceLinks.usedAt),
-            gt(authDeviceLinks.expiresAt, now),
-          ),
-        )
-        .returning({ challengeId: authDeviceLinks.challengeId })
-      return link?.challengeId
     },
     async session(tokenHash, now) {
       const [row] = await db

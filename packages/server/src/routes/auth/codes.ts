@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify'
 import { codeMatches } from '../../auth/secrets.ts'
 import type { Challenge } from '../../storage/auth.ts'
 import type { AuthBase } from './base.ts'
-import { CODE_TTL_MS, DAY_MS, GUESSES_PER_DAY, MAX_ATTEMPTS } from './rules.ts'
+import { DAY_MS, GUESSES_PER_DAY, MAX_ATTEMPTS } from './rules.ts'
 
 /** Codes checked against their challenge, each attempt counted first. */
 export function createCodes(base: AuthBase) {
@@ -12,13 +12,8 @@ export function createCodes(base: AuthBase) {
   function codeRefusal(challenge: Challenge): [number, string, 'used' | 'locked' | 'expired'] | undefined {
     if (challenge.state === 'done') return [409, 'This code has already been used; ask for a new one', 'used']
     if (challenge.attempts >= MAX_ATTEMPTS) return [429, 'Too many wrong codes; ask for a new code', 'locked']
-    // A login waiting for its device's approval takes codes (all wrong) and expires as one waiting for its code, so
-    // that its answers do not tell a stranger the address has an account.
-    const expiresAt =
-      challenge.state === 'device'
-        ? (challenge.sentAt ?? challenge.createdAt).getTime() + CODE_TTL_MS
-        : challenge.expiresAt.getTime()
-    if (expiresAt <= now().getTime()) return [410, 'This code has expired; ask for a new one', 'expired']
+    if (challenge.expiresAt.getTime() <= now().getTime())
+      return [410, 'This code has expired; ask for a new one', 'expired']
     return undefined
   }
 

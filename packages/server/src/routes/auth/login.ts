@@ -8,7 +8,7 @@ import { user, userOf } from '../../auth/user.ts'
 import { errorBody } from '../../schemas.ts'
 import { sha256Hex } from '../../tokens.ts'
 import type { AuthApp, AuthContext } from './context.ts'
-import { CODE_TTL_MS, DEVICE_LINK_TTL_MS, MAX_SENDS, RESEND_MS } from './rules.ts'
+import { CODE_TTL_MS, MAX_SENDS, RESEND_MS } from './rules.ts'
 import { authError, code, device, email, idParams, waiting } from './schemas.ts'
 
 /** POST /v1/auth/login */
@@ -40,7 +40,7 @@ function startLogin(app: AuthApp, ctx: AuthContext) {
         deviceHash,
         trusted: account !== undefined && !newDevice,
         state: newDevice ? 'device' : 'code',
-        ttlMs: newDevice ? DEVICE_LINK_TTL_MS : CODE_TTL_MS,
+        ttlMs: CODE_TTL_MS,
       })
       if (!challenge || !(await mailFirst(request, reply, challenge))) return reply
       return {
@@ -93,6 +93,7 @@ function resendLogin(app: AuthApp, ctx: AuthContext) {
           403: errorBody,
           404: errorBody,
           409: authError,
+          410: authError,
           429: authError,
           502: errorBody,
           503: errorBody,
@@ -104,6 +105,11 @@ function resendLogin(app: AuthApp, ctx: AuthContext) {
       if (!challenge) return reply
       if (challenge.state === 'done')
         return reply.code(409).send({ error: 'This login is complete; start a new one', reason: 'used' })
+      // The hour's mail budgets count the logins started within it: an older login mails no more.
+      if (challenge.createdAt.getTime() <= budget().since.getTime())
+        return reply
+          .code(410)
+          .send({ error: 'This login is over an hour old; start again', reason: 'expired' })
       const wait = challenge.sentAt ? challenge.sentAt.getTime() + RESEND_MS - now().getTime() : 0
       if (wait > 0) {
         const seconds = Math.ceil(wait / 1000)

@@ -95,10 +95,12 @@ export function createMailing(base: AuthBase) {
     const sentAt = now()
     const token = randomBytes(32).toString('base64url')
     const expiresAt = new Date(sentAt.getTime() + DEVICE_LINK_TTL_MS)
+    // The login itself expires as one waiting for a code would: nothing tells a stranger which it waits for.
+    const codeExpiresAt = new Date(sentAt.getTime() + CODE_TTL_MS)
     if (
       !(await storage.auth.linkSent(
         challenge.id,
-        { tokenHash: sha256Hex(token), sentAt, expiresAt },
+        { tokenHash: sha256Hex(token), sentAt, expiresAt, codeExpiresAt },
         condition,
       ))
     )
