@@ -18,7 +18,7 @@ import { devnetBlockchainConfig } from '../chains/defaults.ts'
 import type { ChainConfig } from '../chains/types.ts'
 import { createIndexer, type Indexer } from '../jobs/indexer.ts'
 import type { Storage } from '../storage/types.ts'
-import { decodeCursor, encodeCursor, toNumeric } from './history.ts'
+import { decodeCursor, encodeCursor, toNumeric } from './historyEntries.ts'
 
 let devnet: Devnet
 let t: TestApp
