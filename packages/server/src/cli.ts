@@ -2,7 +2,8 @@
 // latch-server: run the server and manage its data. Database from DATABASE_URL, else PGlite in LATCH_DATA_DIR.
 import { parseArgs } from 'node:util'
 import { devnetBlockchainConfig } from './chains/defaults.ts'
-import { readConfig, serverVariables } from './config.ts'
+import { readConfig } from './config.ts'
+import { serverVariables } from './configVariables.ts'
 import { defaultSnapshot, readSnapshot } from './directory/snapshot.ts'
 import { syntheticSnapshot } from './directory/synthetic.ts'
 import { startServer } from './startServer.ts'
