@@ -1,15 +1,24 @@
 // Meld's crypto on-ramp API as an on-ramp provider (SPEC §7). Meld reaches several on-ramps (Transak, MoonPay, …):
 // its options are the currencies, payment methods and limits they offer together, its quote the best of theirs, its
 // checkout Meld's hosted widget opened by URL, and a visitor's purchases its transactions by customer id.
-import { z } from 'zod'
+import type { z } from 'zod'
 import { ProviderRefusal } from '../errors.ts'
 import { fieldName } from '../fieldName.ts'
-import { cachedAnswer, providerHttp, refusalFields } from '../providerHttp.ts'
+import { cachedAnswer, providerHttp } from '../providerHttp.ts'
 import {
-  answerCurrencyId as currencyId,
-  answerOptionalText as optionalText,
-  answerText as text,
-} from './schemas.ts'
+  cryptoEntry,
+  fiatEntry,
+  limitEntry,
+  listAnswer,
+  paymentMethodEntry,
+  quoteEntry,
+  quoteFieldOf,
+  quotesAnswer,
+  refusalAnswer,
+  transactionEntry,
+  transactionsAnswer,
+} from './meldAnswers.ts'
+import { answerCurrencyId as currencyId } from './schemas.ts'
 import type { OnrampOptions, OnrampProvider, OnrampPurchase, PurchaseCurrency } from './types.ts'
 
 export interface MeldOnrampOptions {
@@ -39,62 +48,6 @@ const maxPurchases = 50
 const category = 'CRYPTO_ONRAMP'
 /** The method quotes are asked for: a card, as Coinbase's are. */
 const paymentMethodType = 'CREDIT_DEBIT_CARD'
-
-const money = z.number().finite().nonnegative()
-// As the on-ramp API takes currencies back (onramp/schemas.ts): an id outside it could never be quoted.
-/** Meld's crypto currency code names the asset and the network: 'USDC_BASE', 'ETH'. */
-const cryptoCode = z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'not a currency code')
-
-// Meld's lists are arrays of entries; an entry that does not match is left out, not the whole list refused.
-const listAnswer = z.array(z.unknown())
-const fiatEntry = z.object({ currencyCode: currencyId })
-const cryptoEntry = z.object({
-  currencyCode: cryptoCode,
-  name: text(128),
-  chainCode: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'not a chain code'),
-  chainName: text(128),
-  chainId: optionalText(64),
-  contractAddress: optionalText(128),
-})
-const paymentMethodEntry = z.object({ paymentMethod: z.string().regex(/^[A-Za-z0-9_]{1,64}$/) })
-const limitEntry = z.object({ currencyCode: currencyId, minimumAmount: money, maximumAmount: money })
-const quotesAnswer = z.object({ quotes: z.array(z.unknown()).nullish() })
-const quoteEntry = z.object({
-  serviceProvider: text(64),
-  sourceAmount: money,
-  sourceCurrencyCode: currencyId,
-  destinationAmount: money,
-  totalFee: money.nullish(),
-  networkFee: money.nullish(),
-  transactionFee: money.nullish(),
-  partnerFee: money.nullish(),
-})
-const transactionsAnswer = z.object({ transactions: z.array(z.unknown()) })
-const transactionEntry = z.object({
-  id: text(128),
-  status: z.string().transform(statusOf),
-  transactionType: z.string().nullish(),
-  sourceAmount: money,
-  sourceCurrencyCode: currencyId,
-  destinationAmount: money,
-  destinationCurrencyCode: cryptoCode,
-  createdAt: z.iso.datetime({ offset: true }).transform((value) => new Date(value)),
-  cryptoDetails: z
-    .object({
-      walletAddress: optionalText(128),
-      blockchainTransactionId: optionalText(128),
-      chainId: optionalText(64),
-    })
-    .nullish(),
-})
-/** Meld's refusals: `{ code: 'BAD_REQUEST', message, errors, requestId, timestamp }`. */
-const refusalAnswer = z.object({ message: text(1000) }).transform(({ message }) => message)
-const quoteFieldOf = refusalFields({
-  sourceAmount: 'amount',
-  amount: 'amount',
-  sourceCurrencyCode: 'paymentCurrency',
-  destinationCurrencyCode: 'purchaseCurrency',
-})
 
 /** An asset on one network as Meld lists it: its code there, our id for it and the network in our shape. */
 interface MeldAsset {
@@ -383,16 +336,6 @@ function networkMatches({ network, chainCode }: MeldAsset, wanted: string): bool
     chainCode === wanted.toUpperCase() ||
     (network.chain_id !== '' && network.chain_id === wanted)
   )
-}
-
-/**
- * A Meld status as a purchase's: SETTLED is delivered; the terminal failures (and a voided or expired authorization)
- * failed; the rest, ERROR included (Meld retries it) and any status it adds later, are on their way.
- */
-function statusOf(status: string): OnrampPurchase['status'] {
-  if (status === 'SETTLED') return 'completed'
-  const failed = ['FAILED', 'DECLINED', 'CANCELLED', 'REFUNDED', 'VOIDED', 'AUTHORIZATION_EXPIRED']
-  return failed.includes(status) ? 'failed' : 'pending'
 }
 
 /** Meld's amounts are JSON numbers: as decimal text, never in exponent form, float noise (1e-12) rounded away. */
