@@ -4,13 +4,24 @@
 // own user endpoints, served here under the same prefix. Test users log in with any login name and any password on
 // a login form of our own (oidc-provider's development form loads a web font from fonts.googleapis.com and prints
 // the request's parameters): the issuers' pages load nothing from outside their origin, so they work offline.
-import { createHash, generateKeyPair, randomBytes } from 'node:crypto'
+import { generateKeyPair, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { promisify } from 'node:util'
+import { abortInteraction, showInteraction, submitInteraction } from './oidcPages.ts'
+import {
+  loadOidcProvider,
+  type MountedIssuer,
+  type OidcAccount,
+  type OidcContext,
+  type OidcGrant,
+  type OidcProviderModule,
+  quietly,
+} from './oidcProvider.ts'
+import { allIssuers, type LocalIssuerName, type LocalTestUser, testUserOf, userOf } from './oidcUsers.ts'
 import { localTelegramBotToken, serveTelegramLogin } from './telegramLogin.ts'
 
-export type LocalIssuerName = 'google' | 'apple' | 'discord' | 'github' | 'x' | 'facebook'
+export { type LocalIssuerName, type LocalTestUser, testUserOf } from './oidcUsers.ts'
 
 export interface LocalOidcClient {
   clientId: string
@@ -44,22 +55,6 @@ export interface OidcIssuers {
   close(): Promise<void>
 }
 
-/** What a test user's claims are, on every issuer. */
-export interface LocalTestUser {
-  /** The login name, lower-case: also the handle (GitHub login, Discord and X username). */
-  login: string
-  /** The display name: `Alice Smith` for `alice.smith`. */
-  name: string
-  /** `<login>@latch.test`; none for a login starting with `noemail`. */
-  email: string | undefined
-  /** False for a login starting with `unverified` or `noemail`. */
-  emailVerified: boolean
-  /** The user's id on each issuer, a decimal string of the real provider's length (GitHub's is a number there). */
-  subjects: Readonly<Record<LocalIssuerName, string>>
-}
-
-const allIssuers: readonly LocalIssuerName[] = ['google', 'apple', 'discord', 'github', 'x', 'facebook']
-
 /**
  * The scopes each provider's consent documents: the Latch server requests these, without `openid` but on Google and
  * Apple (both OpenID providers).
@@ -71,55 +66,6 @@ const issuerScopes: Record<LocalIssuerName, readonly string[]> = {
   github: ['read:user', 'user:email'],
   x: ['users.read', 'tweet.read'],
   facebook: ['email', 'public_profile'],
-}
-
-/** The length of the real providers' user ids, so that code storing them meets realistic values. */
-const subjectDigits: Record<LocalIssuerName, number> = {
-  google: 21,
-  apple: 20,
-  discord: 18,
-  github: 9,
-  x: 19,
-  facebook: 17,
-}
-
-const loginPattern = /^[a-z0-9._-]{1,32}$/
-
-/**
- * The claims the local issuers give the test user who logs in as `login`: tests compute the e-mails and ids
- * they expect with it.
- *
- * @example
- * testUserOf('Alice.Smith')
- * // { login: 'alice.smith', name: 'Alice Smith', email: 'alice.smith@latch.test', emailVerified: true, subjects: { google: '1…', … } }
- * testUserOf('noemail-bob').email // undefined
- */
-export function testUserOf(login: string): LocalTestUser {
-  const user = userOf(login)
-  if (!user) throw new Error(`A test login is 1 to 32 of a-z 0-9 . _ - (got "${login}")`)
-  return user
-}
-
-function userOf(typed: string): LocalTestUser | undefined {
-  const login = typed.toLowerCase()
-  if (!loginPattern.test(login)) return undefined
-  const email = login.startsWith('noemail') ? undefined : `${login}@latch.test`
-  const words = login.split(/[._-]/).filter((word) => word !== '')
-  return {
-    login,
-    name: words.map((word) => word[0]?.toUpperCase() + word.slice(1)).join(' ') || login,
-    email,
-    emailVerified: email !== undefined && !login.startsWith('unverified'),
-    subjects: Object.fromEntries(
-      allIssuers.map((name) => [name, subjectOf(name, login)]),
-    ) as LocalTestUser['subjects'],
-  }
-}
-
-function subjectOf(name: LocalIssuerName, login: string): string {
-  const hash = BigInt(`0x${createHash('sha256').update(`${name}:${login}`).digest('hex')}`)
-  const floor = 10n ** BigInt(subjectDigits[name] - 1)
-  return (floor + (hash % (9n * floor))).toString()
 }
 
 /**
@@ -200,17 +146,6 @@ export async function startOidcIssuers(options: StartOidcIssuersOptions): Promis
   }
 }
 
-interface MountedIssuer {
-  name: LocalIssuerName
-  /** The issuer identifier, `http://host:port/<name>`. */
-  url: string
-  clientId: string
-  provider: OidcProvider
-  handle: (req: IncomingMessage, res: ServerResponse) => unknown
-  /** The login name of each account id (the subject) that logged in. */
-  logins: Map<string, string>
-}
-
 async function route(
   mounted: Map<string, MountedIssuer>,
   req: IncomingMessage,
@@ -248,150 +183,6 @@ async function route(
   await issuer.handle(req, res)
 }
 
-/** The issuers' names as people know them, on their pages. */
-const issuerTitles: Record<LocalIssuerName, string> = {
-  google: 'Google',
-  apple: 'Apple',
-  discord: 'Discord',
-  github: 'GitHub',
-  x: 'X',
-  facebook: 'Facebook',
-}
-
-/**
- * The page of an interaction (`GET /<name>/interaction/<uid>`): the login form (any login name, any password), or,
- * when the client asked for it with `prompt=consent`, the consent form. Other sessions' pages are oidc-provider's
- * JSON errors.
- */
-async function showInteraction(issuer: MountedIssuer, req: IncomingMessage, res: ServerResponse) {
-  const { uid, prompt, params } = await issuer.provider.interactionDetails(req, res)
-  const base = `${issuer.url}/interaction/${encodeURIComponent(uid)}`
-  const hint = typeof params.login_hint === 'string' ? params.login_hint : undefined
-  const form =
-    prompt.name === 'login'
-      ? `<form autocomplete="off" action="${escapeHtml(base)}" method="post">
-<input type="hidden" name="prompt" value="login">
-<input required type="text" name="login" aria-label="Login" placeholder="Enter any login"${hint === undefined ? ' autofocus' : ` value="${escapeHtml(hint)}"`}>
-<input required type="password" name="password" aria-label="Password" placeholder="and password"${hint === undefined ? '' : ' autofocus'}>
-<button type="submit">Sign-in</button>
-</form>`
-      : `<p>${escapeHtml(String(params.client_id))} asks for ${escapeHtml(prompt.details.missingOIDCScope?.join(', ') || 'the access you gave it before')}.</p>
-<form autocomplete="off" action="${escapeHtml(base)}" method="post">
-<input type="hidden" name="prompt" value="consent">
-<button type="submit" autofocus>Continue</button>
-</form>`
-  const title = prompt.name === 'login' ? 'Sign-in' : 'Authorize'
-  res.writeHead(200, {
-    'content-type': 'text/html; charset=utf-8',
-    'cache-control': 'no-store',
-    // Nothing but the page itself and its inline style: no font, image or script from anywhere.
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'",
-  })
-  res.end(`<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title} – ${issuerTitles[issuer.name]} (local test issuer)</title>
-<style>
-body{margin:25px 8px;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#202124;background:#fff}
-main{box-sizing:border-box;max-width:354px;margin:0 auto;padding:0 40px 10px;background:#f7f7f7;border-radius:2px;box-shadow:0 2px 2px rgba(0,0,0,.3)}
-h1{margin:0;padding:24px 0 8px;font-size:2em;font-weight:300;text-align:center}
-p{margin:0 0 16px;text-align:center;color:#5f6368;font-size:14px}
-input{box-sizing:border-box;width:100%;height:44px;margin-bottom:10px;padding:0 8px;border:1px solid #d9d9d9;border-top-color:silver;background:#fff;font:inherit;font-size:16px}
-button{display:block;width:100%;height:36px;margin-bottom:10px;border:0;background:#1a73e8;color:#fff;font:inherit;font-size:14px;font-weight:700;cursor:pointer}
-button:hover{background:#1765cc}
-a{display:block;margin:4px 0 12px;color:#5f6368;font-size:12px;text-align:center;text-decoration:none}
-</style>
-</head>
-<body>
-<main>
-<h1>${title}</h1>
-<p>${issuerTitles[issuer.name]}, as a local test issuer: any login, any password.</p>
-${form}
-<a href="${escapeHtml(`${base}/abort`)}">Cancel</a>
-</main>
-</body>
-</html>
-`)
-}
-
-/** Cancel on an interaction's page: the client hears `access_denied`, as from a user who closes the provider's page. */
-async function abortInteraction(issuer: MountedIssuer, req: IncomingMessage, res: ServerResponse) {
-  await issuer.provider.interactionFinished(
-    req,
-    res,
-    { error: 'access_denied', error_description: 'End-User aborted interaction' },
-    { mergeWithLastSubmission: false },
-  )
-}
-
-/**
- * An interaction's form submitted. The login form: oidc-provider's own handler would make the typed login the
- * account id, and it always answers the account id as `sub`; the account id here is the issuer's subject for the
- * login. The consent form grants what the client asked for.
- */
-async function submitInteraction(issuer: MountedIssuer, req: IncomingMessage, res: ServerResponse) {
-  const form = new URLSearchParams(await readBody(req))
-  if (form.get('prompt') === 'consent') return submitConsent(issuer, req, res)
-  const user = userOf(form.get('login') ?? '')
-  if (form.get('prompt') !== 'login' || !user) {
-    // Not a login name: the form again.
-    res.writeHead(303, { location: req.url ?? '/' }).end()
-    return
-  }
-  const accountId = user.subjects[issuer.name]
-  issuer.logins.set(accountId, user.login)
-  await issuer.provider.interactionFinished(
-    req,
-    res,
-    { login: { accountId } },
-    { mergeWithLastSubmission: false },
-  )
-}
-
-async function submitConsent(issuer: MountedIssuer, req: IncomingMessage, res: ServerResponse) {
-  const { provider } = issuer
-  const { prompt, grantId, session, params } = await provider.interactionDetails(req, res)
-  if (prompt.name !== 'consent' || !session) {
-    res.writeHead(303, { location: req.url ?? '/' }).end()
-    return
-  }
-  const grant =
-    (grantId ? await provider.Grant.find(grantId) : undefined) ??
-    new provider.Grant({ clientId: String(params.client_id), accountId: session.accountId })
-  if (prompt.details.missingOIDCScope) grant.addOIDCScope(prompt.details.missingOIDCScope.join(' '))
-  if (prompt.details.missingOIDCClaims) grant.addOIDCClaims(prompt.details.missingOIDCClaims)
-  await provider.interactionFinished(
-    req,
-    res,
-    { consent: { grantId: await grant.save() } },
-    { mergeWithLastSubmission: true },
-  )
-}
-
-const htmlEscapes: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-}
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => htmlEscapes[char] ?? char)
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  let body = ''
-  for await (const chunk of req) {
-    body += chunk
-    if (body.length > maxFormLength) throw new Error('The login form is too large')
-  }
-  return body
-}
-
-/** The login form carries a login name and a password. */
-const maxFormLength = 4096
-
-/** The user an unexpired access token of the issuer's client stands for. */
 async function bearerUser(issuer: MountedIssuer, req: IncomingMessage): Promise<LocalTestUser | undefined> {
   const [scheme, token] = (req.headers.authorization ?? '').split(' ')
   if (scheme?.toLowerCase() !== 'bearer' || !token) return undefined
@@ -528,90 +319,4 @@ async function mountIssuer(
   }
   const provider = quietly(() => new Provider(issuer, configuration))
   return { name, url: issuer, clientId: client.clientId, provider, handle: provider.callback(), logins }
-}
-
-/**
- * oidc-provider warns on the console, while constructing, that its in-memory store is for development only: what
- * these issuers are. The construction is synchronous, so no one else's warning is lost.
- */
-function quietly<T>(construct: () => T): T {
-  const warn = console.warn
-  console.warn = () => {}
-  try {
-    return construct()
-  } finally {
-    console.warn = warn
-  }
-}
-
-// The part of oidc-provider used here.
-interface OidcAccount {
-  accountId: string
-  claims(): Promise<Record<string, unknown>>
-}
-interface OidcGrant {
-  addOIDCScope(scope: string): void
-  addOIDCClaims(claims: string[]): void
-  save(): Promise<string>
-}
-interface OidcContext {
-  oidc: {
-    provider: OidcProvider
-    client: { clientId: string }
-    account: { accountId: string }
-    requestParamOIDCScopes: Set<string>
-    requestParamClaims: Set<string>
-  }
-}
-interface OidcProvider {
-  callback(): (req: IncomingMessage, res: ServerResponse) => unknown
-  on(event: 'server_error', listener: (ctx: unknown, error: unknown) => void): void
-  on(event: 'error', listener: (error: unknown) => void): void
-  interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<OidcInteraction>
-  interactionFinished(
-    req: IncomingMessage,
-    res: ServerResponse,
-    result:
-      | { login: { accountId: string } }
-      | { consent: { grantId: string } }
-      | { error: string; error_description: string },
-    options: { mergeWithLastSubmission: boolean },
-  ): Promise<void>
-  AccessToken: {
-    find(token: string): Promise<{ clientId: string; accountId: string; isExpired: boolean } | undefined>
-  }
-  Grant: {
-    new (init: { clientId: string; accountId: string }): OidcGrant
-    find(id: string): Promise<OidcGrant | undefined>
-  }
-}
-interface OidcInteraction {
-  uid: string
-  prompt: {
-    name: 'login' | 'consent'
-    details: { missingOIDCScope?: string[]; missingOIDCClaims?: string[] }
-  }
-  params: Record<string, unknown>
-  session?: { accountId: string }
-  grantId?: string
-}
-interface OidcError extends Error {
-  error: string
-  error_description?: string
-  statusCode: number
-  /** Whether the error is the request's, told to the client. */
-  expose: boolean
-}
-interface OidcProviderModule {
-  Provider: new (issuer: string, configuration: object) => OidcProvider
-  errors: { OIDCProviderError: abstract new () => OidcError }
-}
-
-let oidcProvider: Promise<OidcProviderModule> | undefined
-
-/** oidc-provider, imported on first start: importing it warns on Node 20, which other users of the package need not see. */
-function loadOidcProvider(): Promise<OidcProviderModule> {
-  // @ts-expect-error oidc-provider ships no types (and @types/oidc-provider is not installed): the part used is typed above.
-  oidcProvider ??= import('oidc-provider')
-  return oidcProvider
 }
