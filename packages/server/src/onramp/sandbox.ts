@@ -3,21 +3,12 @@
 // (routes/onramp.ts) that takes documented test cards only; a payment is delivered on the devnet for real,
 // from a funded devnet account, and the order's status is what `history?onramp=sandbox` reports.
 import { randomBytes, randomUUID } from 'node:crypto'
-import {
-  createPublicClient,
-  createWalletClient,
-  erc20Abi,
-  type Hex,
-  http,
-  isAddress,
-  type PublicClient,
-  parseUnits,
-  type WalletClient,
-} from 'viem'
+import { type Hex, isAddress } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { type ChainConfig, type PriceProvider, priceKey } from '../chains/types.ts'
 import { ProviderRefusal } from '../errors.ts'
 import type { OnrampOrder, OnrampOrderStore } from '../storage/onramp.ts'
+import { createSandboxDelivery } from './sandboxDelivery.ts'
 import {
   type OnrampProvider,
   type OnrampPurchase,
@@ -44,12 +35,8 @@ export const SANDBOX_CARDS = { paid: '4242424242424242', declined: '400000000000
 export const CHECKOUT_TTL_MS = 30 * 60_000
 /** Checkouts waiting to be paid, from everyone together: past this, new ones are refused until some expire. */
 export const MAX_UNPAID_CHECKOUTS = 1000
-/** How long a delivery may take to be mined before the order fails. */
-const deliveryTimeoutMs = 60_000
 /** Purchases `purchases` answers, newest first. */
 const purchasesLimit = 50
-/** Pending orders one sweep looks at. */
-const sweepBatch = 50
 /** Paid orders are kept this long, then dropped (their deliveries stay on the chain). */
 const SETTLED_TTL_MS = 30 * 24 * 60 * 60_000
 
@@ -243,100 +230,15 @@ export function sandboxOnramp(options: SandboxOnrampOptions): SandboxOnramp {
     ...(order.txHash ? { txHash: order.txHash } : {}),
   })
 
-  // Deliveries, one at a time per chain so that the payer's nonces follow each other.
-  const clients = new Map<number, { wallet: WalletClient; reader: PublicClient }>()
-  const queues = new Map<number, Promise<void>>()
-  function clientsOf(chain: ChainConfig) {
-    let pair = clients.get(chain.chainId)
-    if (!pair) {
-      const viemChain = {
-        id: chain.chainId,
-        name: chain.name,
-        nativeCurrency: chain.nativeCurrency,
-        rpcUrls: { default: { http: [chain.rpcUrl] } },
-      }
-      const transport = http(chain.rpcUrl, { retryCount: 0, timeout: 10_000 })
-      pair = {
-        wallet: createWalletClient({ account: payer, chain: viemChain, transport }),
-        reader: createPublicClient({ chain: viemChain, transport }),
-      }
-      clients.set(chain.chainId, pair)
-    }
-    return pair
-  }
-
-  async function deliver(order: OnrampOrder): Promise<void> {
-    let hash: Hex | undefined
-    try {
-      // A sweep (this instance's or another's) may have failed it while it waited: only a pending order is sent.
-      if ((await orders.get(order.id))?.status !== 'pending') return
-      const chain = chains.find(({ chainId }) => chainId === order.chainId)
-      if (!chain) throw new Error(`Chain ${order.chainId} is no longer configured`)
-      const { wallet, reader } = clientsOf(chain)
-      const to = order.destination as Hex
-      const token = chain.tokens.find(({ symbol }) => symbol === order.asset)
-      const decimals = token ? token.decimals : chain.nativeCurrency.decimals
-      const amount = parseUnits(order.purchaseAmount, decimals)
-      hash = token
-        ? await wallet.writeContract({
-            account: payer,
-            chain: wallet.chain,
-            address: token.address,
-            abi: erc20Abi,
-            functionName: 'transfer',
-            args: [to, amount],
-          })
-        : await wallet.sendTransaction({ account: payer, chain: wallet.chain, to, value: amount })
-      await orders.move(order.id, 'pending', 'pending', now(), { txHash: hash })
-      const receipt = await reader.waitForTransactionReceipt({ hash, timeout: deliveryTimeoutMs })
-      await settle(order.id, receipt.status)
-    } catch (error) {
-      options.onDeliveryError?.(error, order)
-      // Sent but not seen mined (a slow node, a timeout): left pending with its hash; the sweep settles it from
-      // its receipt. Never failed while the asset may still arrive: a visitor would buy again.
-      if (!hash) await orders.move(order.id, 'pending', 'failed', now(), { failure: 'The delivery failed' })
-    }
-  }
-
-  /** A sent delivery's outcome, from its receipt. */
-  const settle = (id: string, status: 'success' | 'reverted') =>
-    status === 'success'
-      ? orders.move(id, 'pending', 'completed', now())
-      : orders.move(id, 'pending', 'failed', now(), { failure: 'The delivery failed' })
-
-  /**
-   * Settles the orders left pending past a delivery's time: a sent one from its receipt (failed when none after 10
-   * minutes), an unsent one failed (the server that took it stopped). Answers how many it settled.
-   */
-  async function sweep(): Promise<number> {
-    const at = now().getTime()
-    // Unpaid checkouts are dropped once expired, paid orders after a while.
-    await orders.purgeUnpaid(new Date(at - CHECKOUT_TTL_MS))
-    await orders.purgeSettled(new Date(at - SETTLED_TTL_MS))
-    let settled = 0
-    for (const order of await orders.pendingBefore(new Date(at - deliveryTimeoutMs), sweepBatch)) {
-      const chain = chains.find(({ chainId }) => chainId === order.chainId)
-      const age = at - order.updatedAt.getTime()
-      if (order.txHash && chain) {
-        const receipt = await clientsOf(chain)
-          .reader.getTransactionReceipt({ hash: order.txHash as Hex })
-          .catch(() => undefined)
-        if (receipt) settled += Number(await settle(order.id, receipt.status))
-        else if (age > 10 * deliveryTimeoutMs)
-          settled += Number(
-            await orders.move(order.id, 'pending', 'failed', now(), {
-              failure: 'The delivery was not mined',
-            }),
-          )
-      } else if (age > 5 * deliveryTimeoutMs)
-        settled += Number(
-          await orders.move(order.id, 'pending', 'failed', now(), {
-            failure: 'The delivery was interrupted',
-          }),
-        )
-    }
-    return settled
-  }
+  const delivery = createSandboxDelivery({
+    chains,
+    orders,
+    payer,
+    now,
+    checkoutTtlMs: CHECKOUT_TTL_MS,
+    settledTtlMs: SETTLED_TTL_MS,
+    ...(options.onDeliveryError ? { onDeliveryError: options.onDeliveryError } : {}),
+  })
 
   async function orderOf(id: string) {
     const order = await orders.get(id)
@@ -344,14 +246,6 @@ export function sandboxOnramp(options: SandboxOnrampOptions): SandboxOnramp {
     const expired =
       order.status === 'created' && now().getTime() - order.createdAt.getTime() > CHECKOUT_TTL_MS
     return expired ? undefined : order
-  }
-
-  function schedule(order: OnrampOrder) {
-    // A delivery that throws even in its own failure handling (the database gone) must not stop the next ones.
-    const queue = (queues.get(order.chainId) ?? Promise.resolve())
-      .then(() => deliver(order))
-      .catch((error: unknown) => options.onDeliveryError?.(error, order))
-    queues.set(order.chainId, queue)
   }
 
   return {
@@ -403,14 +297,11 @@ export function sandboxOnramp(options: SandboxOnrampOptions): SandboxOnramp {
       }
       // Of two payments at once, only one moves the order on: the asset is sent once.
       if (!(await orders.move(id, 'created', 'pending', at))) return { outcome: 'closed' }
-      schedule({ ...order, status: 'pending' })
+      delivery.schedule({ ...order, status: 'pending' })
       return { outcome: 'paid' }
     },
 
-    sweep,
-
-    async idle() {
-      await Promise.all(queues.values())
-    },
+    sweep: delivery.sweep,
+    idle: delivery.idle,
   }
 }
