@@ -183,6 +183,7 @@ async function route(
   await issuer.handle(req, res)
 }
 
+/** The user an unexpired access token of the issuer's client stands for. */
 async function bearerUser(issuer: MountedIssuer, req: IncomingMessage): Promise<LocalTestUser | undefined> {
   const [scheme, token] = (req.headers.authorization ?? '').split(' ')
   if (scheme?.toLowerCase() !== 'bearer' || !token) return undefined

@@ -146,5 +146,3 @@ export async function readBody(req: IncomingMessage): Promise<string> {
 
 /** The login form carries a login name and a password. */
 const maxFormLength = 4096
-
-/** The user an unexpired access token of the issuer's client stands for. */

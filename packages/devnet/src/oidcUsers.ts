@@ -1,4 +1,5 @@
-// The local issuers' test users: any login name is a user, with the same claims and ids on every run.
+// The local issuers' test users: any login name of 1 to 32 of a-z 0-9 . _ - is a user, with the same claims and ids
+// on every run.
 import { createHash } from 'node:crypto'
 
 export type LocalIssuerName = 'google' | 'apple' | 'discord' | 'github' | 'x' | 'facebook'

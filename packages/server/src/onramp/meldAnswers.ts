@@ -1,5 +1,6 @@
-// Meld's answers, as the provider reads them: each checked before it is used (a field Meld drops or renames is named
-// in the refusal, never read as undefined).
+// Meld's answers, as the provider reads them: an answer of the wrong shape is refused with the field named; an entry
+// of a list (a currency, a quote, a transaction) that does not match is left out. And what Meld's transaction
+// statuses mean as a purchase's status.
 import { z } from 'zod'
 import { refusalFields } from '../providerHttp.ts'
 import {

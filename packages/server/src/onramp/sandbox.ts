@@ -237,7 +237,7 @@ export function sandboxOnramp(options: SandboxOnrampOptions): SandboxOnramp {
     now,
     checkoutTtlMs: CHECKOUT_TTL_MS,
     settledTtlMs: SETTLED_TTL_MS,
-    ...(options.onDeliveryError ? { onDeliveryError: options.onDeliveryError } : {}),
+    onDeliveryError: (error, order) => options.onDeliveryError?.(error, order),
   })
 
   async function orderOf(id: string) {

@@ -1,5 +1,6 @@
-// The sandbox on-ramp's deliveries: a paid order's asset sent from the devnet payer's account, one at a time per
-// chain (so that its nonces follow each other), settled from its receipt, and swept when a delivery was left midway.
+// The sandbox on-ramp's deliveries: a paid order's asset sent from the payer's account (LATCH_ONRAMP_SANDBOX_KEY's),
+// one at a time per chain (so that its nonces follow each other), settled from its receipt; the sweep settles what
+// was left midway and drops expired checkouts and old settled orders.
 import {
   createPublicClient,
   createWalletClient,
@@ -24,8 +25,9 @@ export interface SandboxDeliveryOptions {
   orders: OnrampOrderStore
   payer: PrivateKeyAccount
   now: () => Date
-  /** How long an unpaid checkout lasts, and a settled order stays. */
+  /** How long an unpaid checkout lasts before the sweep drops it. */
   checkoutTtlMs: number
+  /** How long a settled order stays before the sweep drops it. */
   settledTtlMs: number
   onDeliveryError?: (error: unknown, order: OnrampOrder) => void
 }

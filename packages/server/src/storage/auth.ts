@@ -1,26 +1,20 @@
-import { and, count, eq, gt, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm'
+import { and, count, eq, gt, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm'
+import {
+  type AuthAccount,
+  accountColumns,
+  createSessions,
+  type NewAuthSession,
+  type SessionStore,
+} from './authSessions.ts'
 import type { Database } from './database.ts'
 import { createDeviceLinks, type DeviceLinkStore, type Resend, resendable } from './deviceLinks.ts'
+import { createKeyShares, type KeyShareStore } from './keyShares.ts'
 
+export type { AuthAccount, AuthSession, NewAuthSession } from './authSessions.ts'
 export type { Resend } from './deviceLinks.ts'
+export type { StoredShares } from './keyShares.ts'
 
-import {
-  authAccounts,
-  authChallenges,
-  authDeviceLinks,
-  authDevices,
-  authIdentities,
-  authKeyShares,
-  authSessions,
-} from './schema.ts'
-
-export interface AuthAccount {
-  id: string
-  /** Lower-case; null for an account only a social login without a verified e-mail knows. */
-  email: string | null
-  /** Checksummed; null until the frame has stored the key's shares. */
-  address: string | null
-}
+import { authAccounts, authChallenges, authDeviceLinks, authDevices, authSessions } from './schema.ts'
 
 export type ChallengeKind = 'login' | 'change'
 
@@ -79,29 +73,7 @@ export interface GuessBudget {
   max: number
 }
 
-export interface AuthSession {
-  account: AuthAccount
-  /** sha-256 of the secret of the device the session was made on: every use of the session shows that secret. */
-  deviceHash: string
-  expiresAt: Date
-  /** Until when it may have the recovery share (shortly after its login); null after. */
-  recoveryUntil: Date | null
-  /** The social login that started it, with the handle its provider last gave; null for an e-mail login. */
-  social: { provider: string; username: string | null; email: string | null } | null
-}
-
-/** The two server-held shares as stored (sealed), or the user's passphrase box in place of the recovery share. */
-export interface StoredShares {
-  authShare: Uint8Array
-  recoveryShare: Uint8Array | null
-  passphraseBox: Record<string, string | number> | null
-  /** sha-256 (hex) of the passphrase's proof; null without a passphrase, or for a box set before proofs. */
-  passphraseProof: string | null
-}
-
-const accountColumns = { id: authAccounts.id, email: authAccounts.email, address: authAccounts.address }
-
-export interface AuthStore extends DeviceLinkStore {
+export interface AuthStore extends DeviceLinkStore, SessionStore, KeyShareStore {
   accountByEmail(email: string): Promise<AuthAccount | undefined>
   deviceConfirmed(accountId: string, deviceHash: string): Promise<boolean>
   /**
@@ -161,37 +133,8 @@ export interface AuthStore extends DeviceLinkStore {
     newEmail: string,
     now: Date,
   ): Promise<'changed' | 'used' | 'taken'>
-  /** A session neither revoked nor expired at `now`, with its account. */
-  session(tokenHash: string, now: Date): Promise<AuthSession | undefined>
-  revokeSession(tokenHash: string, now: Date): Promise<void>
-  /**
-   * Stores the account's key (its address and the two server-held shares) once: 'exists' (nothing written) when
-   * it has one already.
-   */
-  storeShares(
-    accountId: string,
-    key: { address: string; authShare: Uint8Array; recoveryShare: Uint8Array },
-  ): Promise<'stored' | 'exists'>
-  shares(accountId: string): Promise<StoredShares | undefined>
-  /**
-   * Replaces the server's recovery share (or the box) with the box the user's passphrase seals and its proof's hash,
-   * in one statement, only while the account's proof is still `expectedProof` (another change did not come first):
-   * 'none' when the account has no key, 'changed' when the proof was another.
-   */
-  setPassphraseBox(
-    accountId: string,
-    box: Record<string, string | number>,
-    proof: { hash: string; expected: string | null },
-  ): Promise<'set' | 'none' | 'changed'>
   /** Deletes expired challenges, links and sessions older than `before`; answers how many rows went. */
   purge(before: Date): Promise<number>
-}
-
-export interface NewAuthSession {
-  tokenHash: string
-  createdAt: Date
-  expiresAt: Date
-  recoveryUntil: Date
 }
 
 /**
@@ -247,6 +190,8 @@ function isUniqueViolation(error: unknown): boolean {
 export function createAuthStore(db: Database): AuthStore {
   return {
     ...createDeviceLinks(db),
+    ...createSessions(db),
+    ...createKeyShares(db),
     async accountByEmail(email) {
       const [account] = await db
         .select(accountColumns)
@@ -453,90 +398,6 @@ export function createAuthStore(db: Database): AuthStore {
         if (isUniqueViolation(error)) return 'taken'
         throw error
       }
-    },
-    async session(tokenHash, now) {
-      const [row] = await db
-        .select({
-          account: accountColumns,
-          deviceHash: authSessions.deviceHash,
-          expiresAt: authSessions.expiresAt,
-          recoveryUntil: authSessions.recoveryUntil,
-          provider: authSessions.provider,
-          username: authIdentities.username,
-          identityEmail: authIdentities.email,
-        })
-        .from(authSessions)
-        .innerJoin(authAccounts, eq(authAccounts.id, authSessions.accountId))
-        .leftJoin(
-          authIdentities,
-          and(
-            eq(authIdentities.provider, authSessions.provider),
-            eq(authIdentities.subject, authSessions.subject),
-          ),
-        )
-        .where(
-          and(
-            eq(authSessions.tokenHash, tokenHash),
-            isNull(authSessions.revokedAt),
-            gt(authSessions.expiresAt, now),
-          ),
-        )
-      if (!row) return undefined
-      const { provider, username, identityEmail, ...session } = row
-      return {
-        ...session,
-        social: provider ? { provider, username, email: identityEmail } : null,
-      }
-    },
-    async revokeSession(tokenHash, now) {
-      await db
-        .update(authSessions)
-        .set({ revokedAt: now })
-        .where(and(eq(authSessions.tokenHash, tokenHash), isNull(authSessions.revokedAt)))
-    },
-    async storeShares(accountId, key) {
-      return db.transaction(async (tx) => {
-        const inserted = await tx
-          .insert(authKeyShares)
-          .values({ accountId, authShare: key.authShare, recoveryShare: key.recoveryShare })
-          .onConflictDoNothing()
-          .returning({ accountId: authKeyShares.accountId })
-        if (!inserted.length) return 'exists'
-        await tx.update(authAccounts).set({ address: key.address }).where(eq(authAccounts.id, accountId))
-        return 'stored'
-      })
-    },
-    async shares(accountId) {
-      const [row] = await db
-        .select({
-          authShare: authKeyShares.authShare,
-          recoveryShare: authKeyShares.recoveryShare,
-          passphraseBox: authKeyShares.passphraseBox,
-          passphraseProof: authKeyShares.passphraseProof,
-        })
-        .from(authKeyShares)
-        .where(eq(authKeyShares.accountId, accountId))
-      return row
-    },
-    async setPassphraseBox(accountId, box, proof) {
-      const rows = await db
-        .update(authKeyShares)
-        .set({ passphraseBox: box, passphraseProof: proof.hash, recoveryShare: null, updatedAt: sql`now()` })
-        .where(
-          and(
-            eq(authKeyShares.accountId, accountId),
-            proof.expected === null
-              ? isNull(authKeyShares.passphraseProof)
-              : eq(authKeyShares.passphraseProof, proof.expected),
-          ),
-        )
-        .returning({ accountId: authKeyShares.accountId })
-      if (rows.length) return 'set'
-      const key = await db
-        .select({ accountId: authKeyShares.accountId })
-        .from(authKeyShares)
-        .where(eq(authKeyShares.accountId, accountId))
-      return key.length ? 'changed' : 'none'
     },
     async purge(before) {
       // A challenge also counts toward its address's quota while it is younger than `before`.

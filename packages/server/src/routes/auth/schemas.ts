@@ -1,4 +1,5 @@
-// The auth routes' request and answer shapes, and the small pure helpers their handlers share.
+// The auth routes' request and answer shapes, and the small helpers their handlers share (a new code, the bearer
+// token of a request, hashes compared in constant time).
 import { randomInt, timingSafeEqual } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
 import { getAddress } from 'viem'
