@@ -15,22 +15,33 @@ export const SOCIAL_PROVIDER_KEY = '@latch/socialProvider'
 export type OfferedSocial = Social | 'telegram'
 
 /**
- * Opens the popup a social login runs in, on the frame's loading page: call it in the click's handler itself, before
- * anything is awaited. Null when the browser blocked it.
+ * Opens the popup a social login runs in: call it in the click's handler itself, before anything is awaited. Null
+ * when the browser blocked it. It opens on about:blank, which is there at once, and says what it waits for: a page of
+ * its own still loading when the provider's address came could win over that address (seen in CI: the popup stayed on
+ * its loading page until the login timed out).
  *
  * @example
- * button.onclick = () => connectSocial(session, 'google', openSocialPopup(frameUrl))
+ * button.onclick = () => connectSocial(session, 'google', openSocialPopup())
  */
-export function openSocialPopup(frameUrl: string): Window | null {
+export function openSocialPopup(): Window | null {
   const width = 480
   const height = 640
   const left = Math.max(0, window.screenX + (window.outerWidth - width) / 2)
   const top = Math.max(0, window.screenY + (window.outerHeight - height) / 2)
-  return window.open(
-    new URL('/v1/auth/social/loading', frameUrl).href,
+  const popup = window.open(
+    'about:blank',
     'latch-social',
     `popup,width=${width},height=${height},left=${left},top=${top}`,
   )
+  try {
+    if (popup) {
+      popup.document.title = 'Connecting…'
+      popup.document.body.textContent = 'The login page opens here in a moment.'
+    }
+  } catch {
+    // Its text is a courtesy: the provider's address replaces it anyway.
+  }
+  return popup
 }
 
 /** The social login remembered from the last connection (SPEC §4: removed on disconnect). */

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { newSession } from '../auth/session.ts'
 import { createOAuthClient, type OAuthClient, OAuthRefusal } from '../auth/social/oauth.ts'
-import { loadingPage, resultPage, resultScript } from '../auth/social/pages.ts'
+import { resultPage, resultScript } from '../auth/social/pages.ts'
 import { providerShapes, type SocialProviderSetup, socialProviderNames } from '../auth/social/providers.ts'
 import { user, userOf } from '../auth/user.ts'
 import { errorBody } from '../schemas.ts'
@@ -85,10 +85,6 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRoutesOptions> = async (a
   }, 10 * 60_000)
   purge.unref()
   app.addHook('onClose', async () => clearInterval(purge))
-
-  app.get('/v1/auth/social/loading', { schema: { hide: true } }, async (_request, reply) =>
-    loadingPage(reply),
-  )
 
   app.get('/v1/auth/social/result.js', { schema: { hide: true } }, async (_request, reply) =>
     reply.header('cache-control', 'no-cache').type('text/javascript; charset=utf-8').send(resultScript),

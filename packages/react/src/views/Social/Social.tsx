@@ -59,7 +59,7 @@ const connecting = lazy(() => import('./ConnectingSocial.tsx'))
  */
 function logIn(client: LatchClient, provider: string, root: HTMLElement | undefined) {
   // Telegram allows no popup: the page itself goes to its login page.
-  const popup = provider === 'telegram' ? null : openSocialPopup(client.options.frameUrl ?? '')
+  const popup = provider === 'telegram' ? null : openSocialPopup()
   const { router } = client
   const data = { social: provider, title: titleOf(provider) }
   if (router.store.getState().view === 'ConnectingSocial') router.replace('ConnectingSocial', data)

@@ -1,6 +1,5 @@
-// The social login's popup, on the frame's origin: the page it opens on (the click opens it at once, before the
-// provider's address is known, so that no popup blocker stops it), and the page the provider's callback ends on, whose
-// one script hands the outcome to the wallet's frame in the page that opened the popup, and to nothing else.
+// The social login's popup, on the frame's origin: the page the provider's callback ends on, whose one script hands
+// the outcome to the wallet's frame in the page that opened the popup, and to nothing else.
 import type { FastifyReply } from 'fastify'
 
 /** The frame-protocol message the callback page posts to the frame (`protocol` as the frame's own messages). */
@@ -52,10 +51,6 @@ function page(reply: FastifyReply, title: string, body: string, head = '', polic
       )
   )
 }
-
-/** The popup's first page, while the wallet asks the server for the provider's address. */
-export const loadingPage = (reply: FastifyReply) =>
-  page(reply, 'Connecting…', 'The login page opens here in a moment.')
 
 /**
  * The callback's page: the outcome for the frame (when the login is known) and, for the visitor, what happened.
