@@ -86,7 +86,9 @@ export async function sendTransactions(
 }
 
 /**
- * Sends already-signed transactions in one request.
+ * Sends already-signed transactions one after another, in the order given (their nonces' order): sent together, in one
+ * batch, anvil may take one ahead of its nonce, queue it, and then mine it only when another transaction comes (a
+ * full run saw the last one, createCall, never mined).
  *
  * @example
  * const [sent] = await sendRawTransactions(rpc, [{ label: 'the factory', serializedTransaction }])
@@ -95,15 +97,15 @@ export async function sendRawTransactions(
   rpc: DevnetRpc,
   transactions: readonly { label: string; serializedTransaction: Hex }[],
 ): Promise<SentTransaction[]> {
-  return Promise.all(
-    transactions.map(async ({ label, serializedTransaction }) => {
-      try {
-        return { label, hash: await rpc.sendRawTransaction({ serializedTransaction }) }
-      } catch (cause) {
-        throw new Error(`Sending ${label} failed: ${(cause as Error).message}`, { cause })
-      }
-    }),
-  )
+  const sent: SentTransaction[] = []
+  for (const { label, serializedTransaction } of transactions) {
+    try {
+      sent.push({ label, hash: await rpc.sendRawTransaction({ serializedTransaction }) })
+    } catch (cause) {
+      throw new Error(`Sending ${label} failed: ${(cause as Error).message}`, { cause })
+    }
+  }
+  return sent
 }
 
 const receiptTimeoutMs = 30_000
