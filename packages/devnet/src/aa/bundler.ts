@@ -32,7 +32,8 @@ export class BundlerStartError extends Error {
   override name = 'BundlerStartError'
 }
 
-const readyTimeoutMs = 20_000
+/** alto (a large Node program) starts in 2–5 s; a machine busy with the unit suite once took over 20. */
+const readyTimeoutMs = 60_000
 const readyPollMs = 50
 const stopGraceMs = 3_000
 const outputTailLength = 4_000
