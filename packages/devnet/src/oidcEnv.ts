@@ -1,21 +1,11 @@
 // The Latch server's configuration for the local issuers: one client per issuer, by convention `latch-<name>` with
 // the secret `latch-<name>-secret` (development only), its callbacks on the frame's origin. No import of
 // oidc-provider here: `npm start` reads it before the issuers start.
-import type { LocalIssuerName, LocalOidcClient } from './oidcIssuers.ts'
+import type { LocalOidcClient } from './oidcIssuers.ts'
+import { type LocalIssuerName, localIssuerNames } from './oidcUsers.ts'
 import { localTelegramBotToken } from './telegramLogin.ts'
 
-/**
- * The issuers `npm start` and the e2e fixtures run: Google and Apple as OpenID providers, the OAuth 2 only shapes of
- * the others.
- */
-export const localIssuerNames: readonly LocalIssuerName[] = [
-  'google',
-  'apple',
-  'discord',
-  'github',
-  'x',
-  'facebook',
-]
+export { localIssuerNames } from './oidcUsers.ts'
 
 /** The Latch server's client at the local issuer `name`, its callback on `frameUrl`. */
 export const localIssuerClient = (name: LocalIssuerName, frameUrl: string): LocalOidcClient => ({

@@ -18,7 +18,13 @@ import {
   type OidcProviderModule,
   quietly,
 } from './oidcProvider.ts'
-import { allIssuers, type LocalIssuerName, type LocalTestUser, testUserOf, userOf } from './oidcUsers.ts'
+import {
+  type LocalIssuerName,
+  type LocalTestUser,
+  localIssuerNames,
+  testUserOf,
+  userOf,
+} from './oidcUsers.ts'
 import { localTelegramBotToken, serveTelegramLogin } from './telegramLogin.ts'
 
 export { type LocalIssuerName, type LocalTestUser, testUserOf } from './oidcUsers.ts'
@@ -105,7 +111,7 @@ export async function startOidcIssuers(options: StartOidcIssuersOptions): Promis
   let mounted: Map<string, MountedIssuer>
   try {
     const issuers = await Promise.all(
-      (options.issuers ?? allIssuers).map((name) =>
+      (options.issuers ?? localIssuerNames).map((name) =>
         mountIssuer(Provider, name, `${url}/${name}`, options.client(name)),
       ),
     )

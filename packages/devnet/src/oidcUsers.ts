@@ -18,7 +18,11 @@ export interface LocalTestUser {
   subjects: Readonly<Record<LocalIssuerName, string>>
 }
 
-export const allIssuers: readonly LocalIssuerName[] = [
+/**
+ * The issuers `npm start` and the e2e fixtures run: Google and Apple as OpenID providers, the OAuth 2 only shapes of
+ * the others.
+ */
+export const localIssuerNames: readonly LocalIssuerName[] = [
   'google',
   'apple',
   'discord',
@@ -65,7 +69,7 @@ export function userOf(typed: string): LocalTestUser | undefined {
     email,
     emailVerified: email !== undefined && !login.startsWith('unverified'),
     subjects: Object.fromEntries(
-      allIssuers.map((name) => [name, subjectOf(name, login)]),
+      localIssuerNames.map((name) => [name, subjectOf(name, login)]),
     ) as LocalTestUser['subjects'],
   }
 }
